@@ -1,0 +1,43 @@
+import type { Parcel, Rate } from '../contract/v1';
+
+/** A location as the aggregator hands it to adapters: each adapter maps it to its own location key. */
+export interface QuoteLocation {
+  city: string;
+  postalCode: string | null;
+}
+
+export interface CarrierQuoteRequest {
+  from: QuoteLocation;
+  to: QuoteLocation;
+  parcel: Parcel;
+  declaredValueKopecks: number;
+}
+
+/**
+ * Why a carrier gave no rate. The aggregator turns these into the `unavailable[].reason` text
+ * (docs/api.md lists them); `timeout` and unexpected exceptions are produced by the aggregator itself.
+ */
+export type CarrierFailure =
+  | { kind: 'no_service'; detail?: string }
+  | { kind: 'not_configured'; detail?: string }
+  | { kind: 'postal_code_required' }
+  | { kind: 'carrier_error'; detail: string };
+
+export type CarrierOutcome = { ok: true; rates: Rate[] } | ({ ok: false } & CarrierFailure);
+
+export interface CarrierContext {
+  /** Aborted when the per-carrier timeout or the overall deadline passes. */
+  signal: AbortSignal;
+}
+
+export interface CarrierAdapter {
+  /** Wire code used in /v1 (`carrier` of a Rate, items of the `carriers` filter). */
+  readonly code: string;
+  /** Display name, Russian: it goes to `carrier_name`. */
+  readonly name: string;
+  quote(request: CarrierQuoteRequest, context: CarrierContext): Promise<CarrierOutcome>;
+}
+
+/** The carriers this build knows, in display order. */
+export const CARRIER_CODES = ['cdek', 'russian-post'] as const;
+export type CarrierCode = (typeof CARRIER_CODES)[number];

@@ -1,0 +1,42 @@
+import type { Db } from './open';
+
+export interface QuoteRow {
+  id: number;
+  request_id: string;
+  source: 'desk' | 'api';
+  created_at: string;
+  from_city: string;
+  to_city: string;
+  weight_grams: number;
+  cheapest_kopecks: number | null;
+  carriers: string;
+  sandbox: 0 | 1;
+  shipment_json: string;
+  result_json: string;
+}
+
+export type NewQuote = Omit<QuoteRow, 'id'>;
+
+export function quotesRepo(db: Db) {
+  const insert = db.prepare(`
+    INSERT INTO quotes (request_id, source, created_at, from_city, to_city, weight_grams, cheapest_kopecks,
+                        carriers, sandbox, shipment_json, result_json)
+    VALUES (@request_id, @source, @created_at, @from_city, @to_city, @weight_grams, @cheapest_kopecks,
+            @carriers, @sandbox, @shipment_json, @result_json) RETURNING id`);
+  const search = db.prepare<[string, string, number, number], QuoteRow>(`
+    SELECT * FROM quotes
+    WHERE (?1 = '' OR from_city LIKE ?2 ESCAPE '\\' OR to_city LIKE ?2 ESCAPE '\\' OR carriers LIKE ?2 ESCAPE '\\')
+    ORDER BY id DESC LIMIT ?3 OFFSET ?4`);
+  const byId = db.prepare<[number], QuoteRow>('SELECT * FROM quotes WHERE id = ?');
+  return {
+    insert: (q: NewQuote): number => (insert.get(q) as { id: number }).id,
+    byId: (id: number): QuoteRow | undefined => byId.get(id),
+    search(text: string, limit = 100, offset = 0): QuoteRow[] {
+      const t = text.trim();
+      const like = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return search.all(t, like, limit, offset);
+    },
+  };
+}
+
+export type QuotesRepo = ReturnType<typeof quotesRepo>;
