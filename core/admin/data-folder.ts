@@ -1,0 +1,75 @@
+// Where RateDesk keeps its data file, and what a fresh data folder contains.
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, posix, resolve, win32 } from 'node:path';
+import { openStore, type Store } from '../store';
+import type { OpenOptions } from '../store/open';
+import { systemWallClock, type WallClock } from './common';
+
+export const DATA_FILE_NAME = 'ratedesk.db';
+export const DEFAULT_ACCOUNT = { name: 'default', balance: 100 } as const;
+
+export interface PlatformEnv {
+  env: Readonly<Record<string, string | undefined>>;
+  platform: NodeJS.Platform;
+  home: string;
+}
+
+/** The OS convention for per-user application data; RATEDESK_DATA_DIR overrides it (tests, servers, portable installs). */
+export function defaultDataDir(
+  { env, platform, home }: PlatformEnv = { env: process.env, platform: process.platform, home: homedir() },
+): string {
+  const override = env.RATEDESK_DATA_DIR;
+  if (override) return resolve(override);
+  if (platform === 'win32')
+    return win32.join(env.APPDATA || win32.join(home, 'AppData', 'Roaming'), 'RateDesk');
+  if (platform === 'darwin') return posix.join(home, 'Library', 'Application Support', 'RateDesk');
+  // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
+  const xdg = env.XDG_DATA_HOME;
+  return posix.join(xdg && posix.isAbsolute(xdg) ? xdg : posix.join(home, '.local', 'share'), 'ratedesk');
+}
+
+export function dataFilePath(dir: string): string {
+  return join(dir, DATA_FILE_NAME);
+}
+
+/**
+ * Gives a store with no account its `default` account (free tier, 100 requests). Checked inside one
+ * BEGIN IMMEDIATE so two processes opening the same new folder create it once. Returns true when created.
+ */
+export function seedDefaultAccount(store: Store, clock: WallClock = systemWallClock): boolean {
+  return store.tx(() => {
+    if (store.accounts.list().length > 0) return false;
+    store.accounts.create(DEFAULT_ACCOUNT.name, DEFAULT_ACCOUNT.balance, clock.now().toISOString());
+    return true;
+  });
+}
+
+export interface DataFolderOptions {
+  clock?: WallClock;
+  open?: OpenOptions;
+}
+
+/** Opens (creating and migrating) the data file of `dir` and seeds a fresh folder. */
+export function ensureDataFolder(
+  dir: string,
+  options: DataFolderOptions = {},
+): { store: Store; seeded: boolean } {
+  // 0700: the file holds no secrets, but digests, balances and quote history are nobody else's business.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = dataFilePath(dir);
+  // Created empty with 0600 before SQLite opens it: SQLite gives the -wal and -shm files the mode of the
+  // database file, so all three stay private even in a folder someone else made world-readable.
+  if (!options.open?.readonly) closeSync(openSync(file, 'a', 0o600));
+  const store = openStore(file, options.open);
+  try {
+    return { store, seeded: seedDefaultAccount(store, options.clock) };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+export function openDataFolder(dir: string, options: DataFolderOptions = {}): Store {
+  return ensureDataFolder(dir, options).store;
+}

@@ -1,0 +1,60 @@
+// Idempotency-Key on POST /v1/rates (design.md; IETF draft-ietf-httpapi-idempotency-key-header-06).
+// Scope is the account (its keys share one balance). Completed outcomes are durable (table `idempotency`,
+// written in the same transaction as the debit); the in-flight claim is in memory, because only this
+// process serves the data folder (see core/service.ts lock) and a crash leaves nothing charged to undo.
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+/** Records are kept at least this long; afterwards the same key is a new request. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export type IdempotencyHeader = { ok: true; key: string | null } | { ok: false };
+
+/** A bare token or an sf-string ("…"); 1–255 printable ASCII characters; at most one header field. */
+export function parseIdempotencyKey(req: IncomingMessage): IdempotencyHeader {
+  const values = req.headersDistinct['idempotency-key'];
+  if (!values) return { ok: true, key: null };
+  if (values.length !== 1) return { ok: false };
+  let v = values[0]!.trim();
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) v = v.slice(1, -1);
+  if (!/^[\x21-\x7e]{1,255}$/.test(v)) return { ok: false };
+  return { ok: true, key: v };
+}
+
+/** SHA-256 of the validated request, keys sorted: the same shipment written differently is the same request. */
+export function fingerprint(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Claims of requests still running, by account and key. */
+export class InFlight {
+  private readonly claims = new Map<string, string>();
+
+  private static id(accountId: number, key: string): string {
+    return `${accountId}\u0000${key}`;
+  }
+
+  /** The fingerprint of the running request with this key, if any. */
+  get(accountId: number, key: string): string | undefined {
+    return this.claims.get(InFlight.id(accountId, key));
+  }
+
+  claim(accountId: number, key: string, fp: string): void {
+    this.claims.set(InFlight.id(accountId, key), fp);
+  }
+
+  release(accountId: number, key: string): void {
+    this.claims.delete(InFlight.id(accountId, key));
+  }
+}

@@ -1,0 +1,147 @@
+// POST /v1/rates after authentication and rate limiting: body → schema → idempotency → balance → carriers →
+// one durable charge. Nothing is charged unless a 200 is sent; a replay is never charged again.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import { Shipment, type RatesResponse } from '../contract/v1';
+import { chargeInTx } from '../billing/charge';
+import type { KeyAuthRow } from '../store/keys';
+import type { ApiRuntime } from './runtime';
+import { isJsonContentType, readBody } from './body';
+import { fingerprint, IDEMPOTENCY_RETENTION_MS, parseIdempotencyKey } from './idempotency';
+import { sendError, sendJson } from './respond';
+
+/** Seconds a client should wait after a 503 (all carriers failed), with jitter against thundering herds. */
+function retryAfterUnavailable(): string {
+  return String(5 + Math.floor(Math.random() * 3));
+}
+
+export async function handleRates(
+  rt: ApiRuntime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  auth: KeyAuthRow,
+  requestId: string,
+  headers: Record<string, string>,
+): Promise<void> {
+  if (!isJsonContentType(req)) return sendError(res, 'unsupported_media_type', requestId, headers);
+  const idem = parseIdempotencyKey(req);
+  if (!idem.ok) return sendError(res, 'invalid_idempotency_key', requestId, headers);
+  const read = await readBody(req);
+  if (!read.ok) {
+    if (read.reason === 'too_large') return sendError(res, 'payload_too_large', requestId, headers);
+    return;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(read.body.toString('utf8'));
+  } catch {
+    return sendError(res, 'invalid_json', requestId, headers);
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return sendError(res, 'invalid_json', requestId, headers);
+  }
+  const parsed = Shipment.safeParse(raw);
+  if (!parsed.success) {
+    return sendError(res, 'validation_failed', requestId, headers, { details: issuesToDetails(parsed.error) });
+  }
+  const shipment = parsed.data;
+  const accountId = auth.account_id;
+  const key = idem.key;
+  const fp = key === null ? '' : fingerprint(shipment);
+
+  if (key !== null) {
+    const record = rt.store.idempotency.get(accountId, key);
+    const fresh = record && record.created_at_ms > rt.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS;
+    if (record && fresh) {
+      if (record.fingerprint !== fp) return sendError(res, 'idempotency_key_reused', requestId, headers);
+      // Byte-for-byte replay, including the original request_id (also in X-Request-Id).
+      return sendJson(res, record.status, record.body, {
+        ...headers,
+        'X-Request-Id': record.request_id,
+        'Idempotent-Replayed': 'true',
+      });
+    }
+    const running = rt.inFlight.get(accountId, key);
+    if (running !== undefined) {
+      if (running !== fp) return sendError(res, 'idempotency_key_reused', requestId, headers);
+      return sendError(res, 'idempotency_key_in_use', requestId, headers, { headers: { 'Retry-After': '1' } });
+    }
+  }
+
+  // Check and hold one request of balance in the same synchronous step, so parallel calls cannot overdraw.
+  const balance = rt.store.accounts.balance(accountId) ?? 0;
+  const reserved = rt.reservations.get(accountId) ?? 0;
+  if (balance - reserved < 1) return sendError(res, 'insufficient_balance', requestId, headers);
+  rt.reservations.set(accountId, reserved + 1);
+  if (key !== null) rt.inFlight.claim(accountId, key, fp);
+
+  try {
+    const result = await rt.quote(shipment, requestId);
+    if (result.rates.length === 0) {
+      return sendError(res, 'rates_unavailable', requestId, headers, {
+        unavailable: result.unavailable,
+        headers: { 'Retry-After': retryAfterUnavailable() },
+      });
+    }
+    const now = rt.clock.now();
+    const charged = await rt.committer.run(() =>
+      chargeInTx(rt.store, {
+        accountId,
+        requestId,
+        now,
+        body: (balanceRemaining) => {
+          const body: RatesResponse = {
+            request_id: requestId,
+            rates: result.rates,
+            unavailable: result.unavailable,
+            balance_remaining: balanceRemaining,
+          };
+          return JSON.stringify(body);
+        },
+        ...(key !== null ? { idempotency: { key, fingerprint: fp, createdAtMs: now.getTime() } } : {}),
+        history: (body) => ({
+          request_id: requestId,
+          source: 'api',
+          created_at: now.toISOString(),
+          from_city: shipment.from.city,
+          to_city: shipment.to.city,
+          weight_grams: shipment.parcel.weight_grams,
+          cheapest_kopecks: result.rates[0]?.price_kopecks ?? null,
+          carriers: [...new Set(result.rates.map((r) => r.carrier))].join(','),
+          sandbox: rt.isSandbox() ? 1 : 0,
+          shipment_json: JSON.stringify(shipment),
+          result_json: body,
+        }),
+      }),
+    );
+    if (!charged.ok) return sendError(res, 'insufficient_balance', requestId, headers);
+    rt.onBalanceChanged(accountId, charged.balance);
+    if (charged.lowBalance) rt.onLowBalance(charged.lowBalance);
+    sendJson(res, 200, charged.body, headers);
+  } finally {
+    const left = (rt.reservations.get(accountId) ?? 1) - 1;
+    if (left > 0) rt.reservations.set(accountId, left);
+    else rt.reservations.delete(accountId);
+    if (key !== null) rt.inFlight.release(accountId, key);
+  }
+}
+
+/** zod issues as `{path, message}` with a JSON-pointer-like dotted path (`parcel.weight_grams`, `carriers[0]`). */
+export function issuesToDetails(error: z.ZodError): Array<{ path: string; message: string }> {
+  return error.issues.flatMap((issue) => {
+    const base = formatPath(issue.path);
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((k) => ({
+        path: base ? `${base}.${k}` : k,
+        message: 'unknown property',
+      }));
+    }
+    return [{ path: base || '(root)', message: issue.message }];
+  });
+}
+
+function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out;
+}

@@ -1,0 +1,146 @@
+// The built-in city table (hflabs/city, see cities-data.ts): city name → main postal code for carriers
+// that only take indexes, and prefix search for the UI. Indexes are built once, on first use.
+import { CITY_ROWS } from './cities-data';
+import type { CityRow } from './city-row';
+
+export interface City {
+  name: string;
+  /** "Татарстан", "Московская обл", "Краснодарский край", … */
+  region: string;
+  /** The city's main 6-digit index; null for the one city the source lists without one (Аргун). */
+  postalCode: string | null;
+  population: number;
+  lat: number;
+  lon: number;
+}
+
+interface Entry {
+  city: City;
+  key: string;
+  regionKey: string;
+}
+
+interface Index {
+  /** In population order, most populous first (the order of CITY_ROWS). */
+  entries: readonly Entry[];
+  byName: ReadonlyMap<string, readonly Entry[]>;
+}
+
+let index: Index | undefined;
+
+function getIndex(): Index {
+  if (index) return index;
+  const entries = CITY_ROWS.map(toEntry);
+  const byName = new Map<string, Entry[]>();
+  for (const entry of entries) {
+    const list = byName.get(entry.key);
+    if (list) list.push(entry);
+    else byName.set(entry.key, [entry]);
+  }
+  index = { entries, byName };
+  return index;
+}
+
+function toEntry(row: CityRow): Entry {
+  const [name, region, postalCode, population, lat, lon] = row;
+  return {
+    city: { name, region, postalCode, population, lat, lon },
+    key: normaliseCityName(name),
+    regionKey: regionKey(region),
+  };
+}
+
+/**
+ * The comparison form of a city name: case-insensitive, ё = е, hyphens and runs of spaces as one space,
+ * without a leading "г", "г." or "город" (people paste addresses: "г. Казань").
+ */
+export function normaliseCityName(input: string): string {
+  return input
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[\s\u00a0\-‐–—]+/g, ' ')
+    .trim()
+    .replace(/^(?:г\.\s*|г\s+|город\s+)/, '')
+    .trim();
+}
+
+const REGION_WORDS =
+  /(?:^|\s)(?:обл|область|край|респ|республика|ао|аобл|автономный округ|автономная область|г)(?=\s|$)/g;
+
+/** "Московская обл", "Московская область" and "московская" compare equal; so do "Респ Татарстан" and "Татарстан". */
+function regionKey(region: string): string {
+  return normaliseCityName(region.replace(/[.()/]/g, ' '))
+    .replace(REGION_WORDS, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A prefix of the region ("калужская" for "Калужская обл") or one of its words ("якутия", "кузбасс"). */
+function regionMatches(entry: Entry, wanted: string): boolean {
+  return entry.regionKey.startsWith(wanted) || ` ${entry.regionKey} `.includes(` ${wanted} `);
+}
+
+/**
+ * The city a person most likely means. "Name, Region" picks among cities of the same name
+ * ("Киров, Калужская обл"); otherwise a postal hint picks the one whose index shares the longest prefix
+ * (at least 3 digits, the sorting-centre part), and without either the most populous wins. A region that
+ * matches no region of the table at all ("Москва, Россия") is ignored rather than failing the lookup.
+ */
+export function findCity(query: string, postalHint?: string | null): City | null {
+  const { entries, byName } = getIndex();
+  const comma = query.indexOf(',');
+  const name = normaliseCityName(comma >= 0 ? query.slice(0, comma) : query);
+  const region = comma >= 0 ? regionKey(query.slice(comma + 1)) : '';
+  const candidates = byName.get(name);
+  if (!candidates) return null;
+
+  let pool = candidates;
+  if (region !== '') {
+    const inRegion = candidates.filter((e) => regionMatches(e, region));
+    if (inRegion.length > 0) pool = inRegion;
+    else if (entries.some((e) => regionMatches(e, region))) return null;
+  }
+  if (pool.length > 1 && postalHint && /^\d{6}$/.test(postalHint)) {
+    let best: Entry | undefined;
+    let bestLength = 2;
+    for (const entry of pool) {
+      const length = commonPrefixLength(entry.city.postalCode ?? '', postalHint);
+      if (length > bestLength) {
+        best = entry;
+        bestLength = length;
+      }
+    }
+    if (best) return best.city;
+  }
+  return pool[0]!.city;
+}
+
+function commonPrefixLength(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/** The main postal code of a city name ("Name" or "Name, Region"), or null when the table does not know it. */
+export function mainPostalCode(name: string): string | null {
+  return findCity(name)?.postalCode ?? null;
+}
+
+/** Cities whose name starts with the prefix, most populous first (autocomplete). */
+export function searchCities(prefix: string, limit = 10): City[] {
+  const wanted = normaliseCityName(prefix);
+  if (wanted === '' || limit <= 0) return [];
+  const found: City[] = [];
+  for (const entry of getIndex().entries) {
+    if (entry.key.startsWith(wanted)) {
+      found.push(entry.city);
+      if (found.length >= limit) break;
+    }
+  }
+  return found;
+}
+
+/** Every city of the table, most populous first. */
+export function allCities(): readonly City[] {
+  return getIndex().entries.map((e) => e.city);
+}

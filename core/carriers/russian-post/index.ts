@@ -1,0 +1,3 @@
+export { createRussianPostAdapter, type RussianPostAdapterOptions } from './adapter';
+export { RUSSIAN_POST_CODE, RUSSIAN_POST_NAME } from './mapper';
+export { POST_OBJECTS, findObject, type PostObject } from './objects';

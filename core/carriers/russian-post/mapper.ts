@@ -1,0 +1,80 @@
+// One tariff.pochta.ru answer → a rate, "no service" or an error; then the answers for all objects → the
+// adapter's outcome (protocols.md §1.8).
+import type { Rate } from '../../contract/v1';
+import type { CarrierHttpResponse } from '../http';
+import type { CarrierOutcome } from '../types';
+import { findObject } from './objects';
+import { isNoServiceCode, TariffErrorBody, TariffResponse, type TariffError } from './schema';
+
+export const RUSSIAN_POST_CODE = 'russian-post';
+export const RUSSIAN_POST_NAME = 'Почта России';
+
+export type ObjectResult =
+  { kind: 'rate'; rate: Rate } | { kind: 'no_service'; detail: string } | { kind: 'error'; detail: string };
+
+const MAX_DETAIL = 160;
+
+function short(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_DETAIL ? `${flat.slice(0, MAX_DETAIL - 1)}…` : flat;
+}
+
+function describe(errors: readonly TariffError[]): string {
+  return short(errors.map((e) => (e.msg ? `${e.code} ${e.msg}` : String(e.code))).join('; '));
+}
+
+/** Both the HTTP status and `errors[]` are checked: with errorcode=0 a failure still comes with 200. */
+export function interpretTariffResponse(objectCode: number, response: CarrierHttpResponse): ObjectResult {
+  const { status, json } = response;
+  if (json === undefined) {
+    return { kind: 'error', detail: `Russian Post answered HTTP ${status} with a body that is not JSON` };
+  }
+  const failed = TariffErrorBody.safeParse(json);
+  if (failed.success) {
+    const errors = failed.data.errors;
+    return errors.every((e) => isNoServiceCode(e.code))
+      ? { kind: 'no_service', detail: describe(errors) }
+      : { kind: 'error', detail: short(`Russian Post error ${describe(errors)}`) };
+  }
+  if (status < 200 || status > 299) return { kind: 'error', detail: `Russian Post answered HTTP ${status}` };
+  const parsed = TariffResponse.safeParse(json);
+  if (!parsed.success)
+    return { kind: 'error', detail: 'Russian Post sent a response of an unexpected shape' };
+  return { kind: 'rate', rate: toRate(objectCode, parsed.data) };
+}
+
+export function toRate(objectCode: number, body: TariffResponse): Rate {
+  const known = findObject(objectCode);
+  const fallbackName = known
+    ? known.withDeclaredValue
+      ? known.object.declaredValueName
+      : known.object.name
+    : `Почта России ${objectCode}`;
+  return {
+    carrier: RUSSIAN_POST_CODE,
+    carrier_name: RUSSIAN_POST_NAME,
+    service_code: `${RUSSIAN_POST_CODE}:${objectCode}`,
+    service_name: body.name?.trim() || fallbackName,
+    delivery_type: known?.object.deliveryType ?? 'unknown',
+    price_kopecks: body.paynds,
+    currency: 'RUB',
+    days_min: body.delivery?.min ?? null,
+    days_max: body.delivery?.max ?? null,
+    price_type: 'public',
+  };
+}
+
+/**
+ * Any rate makes the quote a success (the other objects simply are not offered). Without a rate, the
+ * carrier has no service only if every object said so; one real error means we cannot tell.
+ */
+export function combineResults(results: readonly ObjectResult[]): CarrierOutcome {
+  const rates = results.flatMap((r) => (r.kind === 'rate' ? [r.rate] : []));
+  if (rates.length > 0) return { ok: true, rates };
+  const error = results.find((r) => r.kind === 'error');
+  if (error) return { ok: false, kind: 'carrier_error', detail: error.detail };
+  const details = [...new Set(results.flatMap((r) => (r.kind === 'no_service' ? [r.detail] : [])))];
+  return details.length > 0
+    ? { ok: false, kind: 'no_service', detail: short(details.join('; ')) }
+    : { ok: false, kind: 'no_service' };
+}

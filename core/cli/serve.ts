@@ -1,0 +1,90 @@
+// `npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1] [--allow-remote]`: the rating service
+// without a window. Prints one line with the listening URL; stops cleanly on SIGINT/SIGTERM.
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from '../admin/data-folder';
+import { createRatingService } from '../service';
+import { consoleLogger } from '../util/logger';
+
+const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--host ADDRESS] [--allow-remote]
+
+  --data-dir DIR   data folder (default: the OS app-data folder; RATEDESK_DATA_DIR overrides)
+  --port N         TCP port (default: the listener.port setting, 8787; 0 picks a free port)
+  --host ADDRESS   bind address (default 127.0.0.1; a non-loopback address needs --allow-remote)
+  --allow-remote   allow binding a non-loopback address (the API becomes reachable from the network)`;
+
+export async function main(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        'data-dir': { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'allow-remote': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let port: number | undefined;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      process.stderr.write(`--port must be an integer from 0 to 65535, got "${values.port}"\n`);
+      return 2;
+    }
+  }
+  const logger = consoleLogger(process.stderr);
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  let service;
+  try {
+    service = await createRatingService({
+      dataDir,
+      logger,
+      listen: {
+        ...(values.host ? { host: values.host } : {}),
+        ...(port !== undefined ? { port } : {}),
+        allowRemote: values['allow-remote'],
+      },
+    });
+  } catch (err) {
+    process.stderr.write(`ratedesk serve: ${(err as Error).message}\n`);
+    return 1;
+  }
+  logger.info('data folder', { path: dataDir });
+  if (service.sandbox()) {
+    logger.warn('SANDBOX MODE: carriers are local simulators; prices are NOT real. ' +
+      'Switch with: npm run admin -- settings set sandbox off');
+  }
+  if (!service.listener) {
+    logger.warn('the /v1 listener is switched off (setting listener.enabled)');
+  } else {
+    process.stdout.write(`${service.listener.url}\n`);
+  }
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string): void => {
+      logger.info(`${signal}: stopping`);
+      resolve();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  await service.close();
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`ratedesk serve: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

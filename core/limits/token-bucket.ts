@@ -1,0 +1,65 @@
+// One token bucket per account, refilled lazily on a monotonic clock (a wall-clock jump must neither
+// grant a burst nor lock an account out).
+
+export interface BucketLimits {
+  /** Tokens added per second. */
+  rps: number;
+  /** Capacity. */
+  burst: number;
+}
+
+export interface TakeResult {
+  allowed: boolean;
+  /** Whole tokens left after this request (for the RateLimit header). */
+  remaining: number;
+  /** Integer seconds until a token is available again (≥ 1 when refused). */
+  retryAfterSeconds: number;
+  /** Seconds until the bucket is full again (RateLimit `t`). */
+  resetSeconds: number;
+}
+
+interface Bucket {
+  tokens: number;
+  updatedMs: number;
+  limits: BucketLimits;
+}
+
+export class TokenBuckets {
+  private readonly buckets = new Map<number, Bucket>();
+
+  constructor(private readonly nowMs: () => number = () => performance.now()) {}
+
+  /**
+   * Takes one token from the account's bucket. The limits are passed on every call because they are read
+   * from the database on every request: an admin override applies to the very next request. A smaller
+   * capacity clamps the tokens at once.
+   */
+  take(accountId: number, limits: BucketLimits): TakeResult {
+    const now = this.nowMs();
+    let b = this.buckets.get(accountId);
+    if (!b) {
+      b = { tokens: limits.burst, updatedMs: now, limits };
+      this.buckets.set(accountId, b);
+    }
+    const elapsed = Math.max(0, now - b.updatedMs) / 1000;
+    b.tokens = Math.min(limits.burst, b.tokens + elapsed * limits.rps);
+    b.updatedMs = now;
+    b.limits = limits;
+    // The epsilon absorbs float drift: 5 × 0.2 s at 1 token/s must add up to a whole token.
+    if (b.tokens >= 1 - 1e-9) {
+      b.tokens = Math.max(0, b.tokens - 1);
+      return {
+        allowed: true,
+        remaining: Math.floor(b.tokens),
+        retryAfterSeconds: 0,
+        resetSeconds: Math.ceil((limits.burst - b.tokens) / limits.rps),
+      };
+    }
+    return {
+      allowed: false,
+      remaining: 0,
+      retryAfterSeconds: Math.max(1, Math.ceil((1 - b.tokens) / limits.rps)),
+      resetSeconds: Math.ceil((limits.burst - b.tokens) / limits.rps),
+    };
+  }
+}

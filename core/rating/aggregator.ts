@@ -1,0 +1,148 @@
+// Fan-out to the requested carriers under one deadline: whatever arrived in time is returned, every other
+// queried carrier is listed with a reason. A carrier fault never escapes as an exception.
+import { Rate, type Shipment, type Unavailable } from '../contract/v1';
+import type { CarrierAdapter, CarrierFailure } from '../carriers/types';
+import type { HealthBoard } from './health';
+
+export type UnavailableKind =
+  | CarrierFailure['kind']
+  | 'timeout'
+  | 'unknown_carrier'
+  | 'disabled';
+
+export interface CarrierUnavailable {
+  carrier: string;
+  kind: UnavailableKind;
+  detail?: string;
+}
+
+/** Streamed to the desk while a quote runs (quote:progress). */
+export type QuoteProgress =
+  | { carrier: string; state: 'waiting' }
+  | { carrier: string; state: 'answered'; rates: Rate[]; elapsedMs: number }
+  | { carrier: string; state: 'unavailable'; kind: UnavailableKind; reason: string; elapsedMs: number };
+
+export interface RatingResult {
+  rates: Rate[];
+  unavailable: Unavailable[];
+  failures: CarrierUnavailable[];
+}
+
+export interface QuoteOptions {
+  deadlineMs: number;
+  carrierTimeoutMs: number;
+  onProgress?: (p: QuoteProgress) => void;
+}
+
+export interface CarrierSet {
+  /** Enabled adapters by code. */
+  adapters: ReadonlyMap<string, CarrierAdapter>;
+  /** Known carriers switched off in settings. */
+  disabled: ReadonlySet<string>;
+}
+
+/** The reason text of `unavailable[]` (stable English phrases; docs/api.md lists them). */
+export function reasonText(u: Pick<CarrierUnavailable, 'kind' | 'detail'>): string {
+  switch (u.kind) {
+    case 'timeout':
+      return 'timeout';
+    case 'not_configured':
+      return u.detail ? `not configured: ${u.detail}` : 'not configured';
+    case 'no_service':
+      return 'no service on this route';
+    case 'postal_code_required':
+      return 'postal code required';
+    case 'carrier_error':
+      return `carrier error: ${u.detail ?? 'unknown'}`;
+    case 'unknown_carrier':
+      return 'unknown carrier';
+    case 'disabled':
+      return 'disabled in settings';
+  }
+}
+
+export async function quoteAll(
+  shipment: Shipment,
+  carriers: CarrierSet,
+  health: HealthBoard,
+  options: QuoteOptions,
+): Promise<RatingResult> {
+  const failures: CarrierUnavailable[] = [];
+  const targets: CarrierAdapter[] = [];
+  const requested = shipment.carriers ?? [...carriers.adapters.keys()];
+  for (const code of new Set(requested)) {
+    const adapter = carriers.adapters.get(code);
+    if (adapter) targets.push(adapter);
+    else failures.push({ carrier: code, kind: carriers.disabled.has(code) ? 'disabled' : 'unknown_carrier' });
+  }
+
+  const deadline = AbortSignal.timeout(options.deadlineMs);
+  const started = performance.now();
+  const request = {
+    from: { city: shipment.from.city, postalCode: shipment.from.postal_code ?? null },
+    to: { city: shipment.to.city, postalCode: shipment.to.postal_code ?? null },
+    parcel: shipment.parcel,
+    declaredValueKopecks: shipment.declared_value_kopecks,
+  };
+
+  const perCarrier = targets.map(async (adapter): Promise<Rate[]> => {
+    options.onProgress?.({ carrier: adapter.code, state: 'waiting' });
+    const signal = AbortSignal.any([deadline, AbortSignal.timeout(options.carrierTimeoutMs)]);
+    const fail = (kind: UnavailableKind, detail?: string): Rate[] => {
+      const u: CarrierUnavailable = { carrier: adapter.code, kind, ...(detail ? { detail } : {}) };
+      failures.push(u);
+      const elapsedMs = Math.round(performance.now() - started);
+      if (kind === 'timeout' || kind === 'carrier_error') health.recordFailure(adapter.code, reasonText(u), new Date());
+      else if (kind === 'no_service' || kind === 'postal_code_required') {
+        health.recordAnswer(adapter.code, elapsedMs, new Date());
+      }
+      options.onProgress?.({ carrier: adapter.code, state: 'unavailable', kind, reason: reasonText(u), elapsedMs });
+      return [];
+    };
+    try {
+      const outcome = await raceAbort(adapter.quote(request, { signal }), signal);
+      if (!outcome.ok) return fail(outcome.kind, 'detail' in outcome ? outcome.detail : undefined);
+      const rates: Rate[] = [];
+      for (const r of outcome.rates) {
+        const parsed = Rate.safeParse(r);
+        if (parsed.success) rates.push(parsed.data);
+      }
+      if (rates.length === 0) return fail('no_service');
+      const elapsedMs = Math.round(performance.now() - started);
+      health.recordAnswer(adapter.code, elapsedMs, new Date());
+      options.onProgress?.({ carrier: adapter.code, state: 'answered', rates, elapsedMs });
+      return rates;
+    } catch (err) {
+      if (signal.aborted) return fail('timeout');
+      return fail('carrier_error', err instanceof Error ? err.message : String(err));
+    }
+  });
+
+  const rates = (await Promise.all(perCarrier)).flat();
+  rates.sort((a, b) => a.price_kopecks - b.price_kopecks || a.service_code.localeCompare(b.service_code));
+  failures.sort((a, b) => a.carrier.localeCompare(b.carrier));
+  return {
+    rates,
+    failures,
+    unavailable: failures.map((f) => ({ carrier: f.carrier, reason: reasonText(f) })),
+  };
+}
+
+/** An adapter that ignores its signal must still not hold the request past the deadline. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}

@@ -1,0 +1,242 @@
+// The composition root: one function that every host (npm run serve, the Electron main process, tests)
+// calls to get a running rating service on a data folder.
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { ensureDataFolder } from './admin/data-folder';
+import { startApiListener, type ApiListener } from './api/server';
+import { InFlight, IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
+import type { ApiRuntime } from './api/runtime';
+import type { LowBalanceEvent } from './billing/charge';
+import { CarrierRegistry } from './carriers/registry';
+import type { CarrierAdapter } from './carriers/types';
+import { buildOpenApiDocument } from './contract/openapi';
+import type { CarrierInfo, Shipment } from './contract/v1';
+import { TokenBuckets } from './limits/token-bucket';
+import { quoteAll, type QuoteProgress, type RatingResult } from './rating/aggregator';
+import { HealthBoard, type CarrierHealth } from './rating/health';
+import { SettingsView } from './settings/view';
+import type { Store } from './store';
+import { GroupCommitter } from './store/commit-queue';
+import type { OpenOptions } from './store/open';
+import { systemClock, type Clock } from './util/clock';
+import { lockDataFolder } from './util/folder-lock';
+import { newRequestId } from './util/ids';
+import { silentLogger, type Logger } from './util/logger';
+
+export interface BalanceChanged {
+  accountId: number;
+  balance: number;
+}
+
+export interface ServiceEvents {
+  'low-balance': [LowBalanceEvent];
+  /** After every /v1 charge (desk top-ups emit it through notifyBalanceChanged). */
+  'balance-changed': [BalanceChanged];
+  'carrier-status': [CarrierHealth];
+}
+
+export interface RatingServiceOptions {
+  dataDir: string;
+  clock?: Clock;
+  logger?: Logger;
+  /** Overrides the listener settings (CLI flags); `false` starts no listener. */
+  listen?: { host?: string; port?: number; allowRemote?: boolean } | false;
+  simulatorLatencyMs?: number;
+  open?: OpenOptions;
+  /**
+   * Benchmarks only: answer with these in-process adapters instead of the configured carriers, to measure
+   * the bookkeeping without carrier HTTP. Such a service always reports sandbox mode.
+   */
+  adapters?: CarrierAdapter[];
+  /** Benchmarks only: false commits each charge on its own instead of grouping commits. */
+  groupCommit?: boolean;
+}
+
+export interface DeskQuote extends RatingResult {
+  request_id: string;
+  quote_id: number;
+  sandbox: boolean;
+}
+
+export type RatingService = Awaited<ReturnType<typeof createRatingService>>;
+
+export async function createRatingService(options: RatingServiceOptions) {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const unlock = lockDataFolder(mkdirFor(options.dataDir));
+  let store: Store;
+  try {
+    store = ensureDataFolder(options.dataDir, { clock, ...(options.open ? { open: options.open } : {}) }).store;
+    checkIntegrity(store);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+
+  const events = new EventEmitter<ServiceEvents>();
+  const settings = new SettingsView(store);
+  const committer = new GroupCommitter(store.db, { grouping: options.groupCommit ?? true });
+  const health = new HealthBoard((h) => {
+    store.carrierHealth.upsert({
+      code: h.code,
+      status: h.status,
+      consecutive_failures: h.consecutiveFailures,
+      last_error: h.lastError,
+      last_success_at: h.lastSuccessAt,
+      last_failure_at: h.lastFailureAt,
+      latency_ms_median: h.medianLatencyMs,
+    });
+    events.emit('carrier-status', h);
+  });
+  for (const row of store.carrierHealth.all()) {
+    health.seed({
+      code: row.code,
+      status: row.status,
+      consecutiveFailures: row.consecutive_failures,
+      lastError: row.last_error,
+      lastSuccessAt: row.last_success_at,
+      lastFailureAt: row.last_failure_at,
+      medianLatencyMs: row.latency_ms_median,
+    });
+  }
+  const registry = new CarrierRegistry(settings, {
+    ...(options.simulatorLatencyMs !== undefined ? { simulatorLatencyMs: options.simulatorLatencyMs } : {}),
+    ...(options.adapters ? { adapters: options.adapters } : {}),
+  });
+  const openApiJson = JSON.stringify(buildOpenApiDocument());
+
+  async function rate(shipment: Shipment, onProgress?: (p: QuoteProgress) => void): Promise<RatingResult> {
+    const set = await registry.carrierSet();
+    return quoteAll(shipment, set, health, {
+      deadlineMs: Number(settings.get('rating.deadline_ms')),
+      carrierTimeoutMs: Number(settings.get('rating.carrier_timeout_ms')),
+      ...(onProgress ? { onProgress } : {}),
+    });
+  }
+
+  const runtime: ApiRuntime = {
+    store,
+    committer,
+    clock,
+    logger,
+    buckets: new TokenBuckets(() => clock.monotonicMs()),
+    authFailures: new TokenBuckets(() => clock.monotonicMs()),
+    inFlight: new InFlight(),
+    reservations: new Map(),
+    isSandbox: () => registry.sandbox(),
+    quote: (shipment) => rate(shipment),
+    carriers: (): CarrierInfo[] => registry.info(health),
+    openApiJson: () => openApiJson,
+    onBalanceChanged: (accountId, balance) => events.emit('balance-changed', { accountId, balance }),
+    onLowBalance: (e) => {
+      logger.warn('low balance', { account: e.accountName, balance: e.balance, threshold: e.threshold });
+      events.emit('low-balance', e);
+    },
+  };
+
+  const purge = (): void => {
+    const removed = store.idempotency.purgeOlderThan(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
+    if (removed) logger.info('purged expired idempotency records', { removed });
+  };
+  purge();
+  const purgeTimer = setInterval(purge, 60 * 60 * 1000);
+  purgeTimer.unref();
+
+  await registry.warmUp();
+
+  let listener: ApiListener | null = null;
+  async function startListener(): Promise<ApiListener | null> {
+    if (options.listen === false) return null;
+    if (options.listen === undefined && settings.get('listener.enabled') !== 'on') return null;
+    const host = (options.listen && options.listen.host) || settings.get('listener.host');
+    const port = options.listen && options.listen.port !== undefined ? options.listen.port : Number(settings.get('listener.port'));
+    listener = await startApiListener(runtime, {
+      host,
+      port,
+      allowRemote: (options.listen && options.listen.allowRemote) ?? false,
+    });
+    return listener;
+  }
+  try {
+    await startListener();
+  } catch (err) {
+    await registry.close();
+    store.close();
+    unlock();
+    throw err;
+  }
+
+  return {
+    store,
+    clock,
+    events,
+    settings,
+    health,
+    committer,
+    get listener(): ApiListener | null {
+      return listener;
+    },
+    sandbox: () => registry.sandbox(),
+    carriers: () => registry.info(health),
+    carrierHealth: (): CarrierHealth[] => registry.info(health).map((c) => health.get(c.code)),
+    /** Stops and starts the listener with the current settings (desk: listener on/off, port, host). */
+    async restartListener(): Promise<ApiListener | null> {
+      if (listener) await listener.close();
+      listener = null;
+      settings.invalidate();
+      return startListener();
+    },
+    /**
+     * A quote from the desk: rated like /v1/rates (same carriers, same rules) but not charged to any
+     * account's API balance; kept in history.
+     */
+    async quote(shipment: Shipment, onProgress?: (p: QuoteProgress) => void): Promise<DeskQuote> {
+      const requestId = newRequestId();
+      const result = await rate(shipment, onProgress);
+      const sandbox = registry.sandbox();
+      const now = clock.now().toISOString();
+      const quoteId = await committer.run(() =>
+        store.quotes.insert({
+          request_id: requestId,
+          source: 'desk',
+          created_at: now,
+          from_city: shipment.from.city,
+          to_city: shipment.to.city,
+          weight_grams: shipment.parcel.weight_grams,
+          cheapest_kopecks: result.rates[0]?.price_kopecks ?? null,
+          carriers: [...new Set(result.rates.map((r) => r.carrier))].join(','),
+          sandbox: sandbox ? 1 : 0,
+          shipment_json: JSON.stringify(shipment),
+          result_json: JSON.stringify({ rates: result.rates, unavailable: result.unavailable }),
+        }),
+      );
+      return { ...result, request_id: requestId, quote_id: quoteId, sandbox };
+    },
+    async close(): Promise<void> {
+      clearInterval(purgeTimer);
+      if (listener) await listener.close();
+      listener = null;
+      committer.flush();
+      await registry.close();
+      store.close();
+      unlock();
+    },
+  };
+}
+
+/** ensureDataFolder creates the folder too, but the lock file is placed before the store is opened. */
+function mkdirFor(dir: string): string {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+/** Refuses to serve a damaged file or a ledger that does not add up (research/reliability.md §7 rule 9). */
+function checkIntegrity(store: Store): void {
+  const check = store.db.pragma('quick_check', { simple: true });
+  if (check !== 'ok') throw new Error(`The data file failed SQLite's integrity check: ${String(check)}`);
+  const bad = store.accounts.invariantViolations();
+  if (bad.length > 0) {
+    const list = bad.map((b) => `${b.name}: balance ${b.balance} ≠ ledger ${b.ledger_sum}`).join('; ');
+    throw new Error(`Balance does not match the ledger (${list}). Refusing to start.`);
+  }
+}

@@ -1,0 +1,103 @@
+// Every setting RateDesk stores, with its default and validation. The settings table holds only values
+// that differ from these defaults, as text; this file is the one place that knows their meaning.
+import { z } from 'zod';
+
+const onOff = z.enum(['on', 'off']);
+
+export const BoxPreset = z.strictObject({
+  name: z.string().min(1).max(40),
+  length_cm: z.number().gt(0).max(1000),
+  width_cm: z.number().gt(0).max(1000),
+  height_cm: z.number().gt(0).max(1000),
+});
+export const BoxPresets = z.array(BoxPreset).max(50);
+export type BoxPreset = z.infer<typeof BoxPreset>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+const url = z.url({ protocol: /^https?$/ });
+const port = z.coerce.number().int().min(0).max(65535);
+const ms = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const SETTINGS = {
+  sandbox: { schema: onOff, default: 'on', secret: false, doc: 'Simulated carriers (no network, prices not real).' },
+  'listener.enabled': { schema: onOff, default: 'on', secret: false, doc: 'Serve the /v1 HTTP API.' },
+  'listener.host': {
+    schema: z.string().min(1),
+    default: '127.0.0.1',
+    secret: false,
+    doc: 'Bind address. Anything but loopback also needs --allow-remote.',
+  },
+  'listener.port': { schema: port, default: '8787', secret: false, doc: 'TCP port of the /v1 API.' },
+  'rating.deadline_ms': { schema: ms(100, 60_000), default: '8000', secret: false, doc: 'Deadline of one rates call.' },
+  'rating.carrier_timeout_ms': {
+    schema: ms(100, 60_000),
+    default: '5000',
+    secret: false,
+    doc: 'Timeout of one carrier inside a rates call.',
+  },
+  'carriers.russian-post.enabled': { schema: onOff, default: 'on', secret: false, doc: 'Query Russian Post.' },
+  'carriers.russian-post.base_url': {
+    schema: url,
+    default: 'https://tariff.pochta.ru',
+    secret: false,
+    doc: 'Russian Post tariff calculator (live mode).',
+  },
+  'carriers.cdek.enabled': { schema: onOff, default: 'on', secret: false, doc: 'Query CDEK.' },
+  'carriers.cdek.base_url': {
+    schema: url,
+    default: 'https://api.cdek.ru/v2',
+    secret: false,
+    doc: 'CDEK API v2 (live mode); the test host is https://api.edu.cdek.ru/v2.',
+  },
+  'carriers.cdek.client_id': { schema: z.string().max(200), default: '', secret: false, doc: 'CDEK account.' },
+  'carriers.cdek.client_secret': {
+    schema: z.string().max(200),
+    default: '',
+    secret: true,
+    doc: 'CDEK secure password (never printed in full).',
+  },
+  'ui.language': { schema: z.enum(['ru', 'en']), default: 'ru', secret: false, doc: 'Desktop UI language.' },
+  'ui.theme': { schema: z.enum(['system', 'light', 'dark']), default: 'system', secret: false, doc: 'Desktop UI theme.' },
+  'ui.box_presets': {
+    schema: z.string().refine((v) => BoxPresets.safeParse(safeJson(v)).success, 'a JSON list of {name, length_cm, width_cm, height_cm}'),
+    default: JSON.stringify([
+      { name: 'S', length_cm: 20, width_cm: 15, height_cm: 10 },
+      { name: 'M', length_cm: 30, width_cm: 20, height_cm: 10 },
+      { name: 'L', length_cm: 40, width_cm: 30, height_cm: 20 },
+      { name: 'XL', length_cm: 60, width_cm: 40, height_cm: 40 },
+    ]),
+    secret: false,
+    doc: 'Box presets of the quote form (JSON).',
+  },
+  'ui.default_carriers': {
+    schema: z.string().regex(/^([a-z0-9-]+(,[a-z0-9-]+)*)?$/),
+    default: '',
+    secret: false,
+    doc: 'Carriers preselected in the quote form, comma-separated (empty: all).',
+  },
+} as const satisfies Record<string, { schema: z.ZodType; default: string; secret: boolean; doc: string }>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+export function isSettingName(name: string): name is SettingName {
+  return Object.hasOwn(SETTINGS, name);
+}
+
+/** Validates a value given as text (CLI, IPC) and returns its canonical text form, or an error message. */
+export function parseSetting(name: SettingName, value: string): { ok: true; value: string } | { ok: false; error: string } {
+  const r = SETTINGS[name].schema.safeParse(value);
+  if (!r.success) return { ok: false, error: `${name}: ${r.error.issues[0]?.message ?? 'invalid value'}` };
+  return { ok: true, value: String(r.data) };
+}
+
+/** A secret shown back to a person: never in full. */
+export function maskSecret(value: string): string {
+  if (value === '') return '';
+  return value.length <= 4 ? '••••' : `••••${value.slice(-4)}`;
+}

@@ -1,0 +1,115 @@
+// `npm run bench`: every figure of docs/benchmarks.md from one run on 127.0.0.1, each compared with a
+// baseline measured in the same run. Bounded: a few seconds per scenario.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { runLoad, type LoadResult } from './load';
+
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+const SIM_LATENCY_MS = 20;
+const SHIPMENT = JSON.stringify({
+  from: { city: 'Москва', postal_code: '101000' },
+  to: { city: 'Казань', postal_code: '420000' },
+  parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
+});
+
+interface Child {
+  proc: ChildProcess;
+  port: number;
+  keys: string[];
+  stderr: string[];
+}
+
+async function startServer(mode: string, arg = ''): Promise<Child> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/server.ts', mode, arg], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  createInterface({ input: proc.stderr! }).on('line', (l) => stderr.push(l));
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: proc.stdout! }).once('line', resolve);
+    proc.once('exit', (code) => reject(new Error(`bench server ${mode} exited ${code}: ${stderr.join('\n')}`)));
+  });
+  const { port, keys } = JSON.parse(line) as { port: number; keys: string[] };
+  return { proc, port, keys, stderr };
+}
+
+async function stop(c: Child): Promise<string[]> {
+  const exited = new Promise((r) => c.proc.once('exit', r));
+  c.proc.kill('SIGTERM');
+  await exited;
+  return c.stderr;
+}
+
+const fmt = (r: LoadResult): string =>
+  `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2).padStart(6)} ms  p99 ${r.p99Ms.toFixed(2).padStart(6)} ms  ` +
+  `(${r.requests} requests, statuses ${JSON.stringify(r.statuses)})`;
+
+async function main(): Promise<void> {
+  console.log(`RateDesk benchmarks — node ${process.version}, ${DURATION_MS / 1000} s per scenario, 127.0.0.1 only\n`);
+
+  const base = await startServer('baseline');
+  const baseline = await runLoad({ port: base.port, method: 'GET', path: '/', headers: () => ({}), connections: 32, durationMs: DURATION_MS });
+  await stop(base);
+  console.log(`baseline  bare node:http JSON        ${fmt(baseline)}`);
+
+  const svc = await startServer('balance');
+  const host = { Host: `127.0.0.1:${svc.port}` };
+  const balance = await runLoad({
+    port: svc.port,
+    method: 'GET',
+    path: '/v1/balance',
+    headers: () => ({ ...host, Authorization: `Bearer ${svc.keys[0]}` }),
+    connections: 32,
+    durationMs: DURATION_MS,
+  });
+  await stop(svc);
+  console.log(`GET /v1/balance with a key           ${fmt(balance)}`);
+  console.log(`  → ${((100 * balance.rps) / baseline.rps).toFixed(1)} % of the baseline's req/s (target ≥ 60 %)\n`);
+
+  const rates = await startServer('rates', String(SIM_LATENCY_MS));
+  const rr = await runLoad({
+    port: rates.port,
+    method: 'POST',
+    path: '/v1/rates',
+    headers: () => ({ Host: `127.0.0.1:${rates.port}`, Authorization: `Bearer ${rates.keys[0]}`, 'Content-Type': 'application/json' }),
+    body: SHIPMENT,
+    connections: 4,
+    durationMs: DURATION_MS,
+  });
+  await stop(rates);
+  console.log(`POST /v1/rates, both simulators at ${SIM_LATENCY_MS} ms  ${fmt(rr)}`);
+  console.log(
+    `  → p50 overhead over the simulator latency: ${(rr.p50Ms - SIM_LATENCY_MS).toFixed(2)} ms (target ≤ 3 ms)\n`,
+  );
+
+  const results: Record<string, { r: LoadResult; batches: string }> = {};
+  for (const mode of ['bookkeeping-single', 'bookkeeping']) {
+    const c = await startServer(mode);
+    const r = await runLoad({
+      port: c.port,
+      method: 'POST',
+      path: '/v1/rates',
+      headers: (i) => ({ Host: `127.0.0.1:${c.port}`, Authorization: `Bearer ${c.keys[i % c.keys.length]}`, 'Content-Type': 'application/json' }),
+      body: SHIPMENT,
+      connections: 64,
+      durationMs: DURATION_MS,
+    });
+    const err = await stop(c);
+    const stats = err.map((l) => { try { return JSON.parse(l) as { batches: number; ops: number }; } catch { return null; } }).find(Boolean);
+    results[mode] = { r, batches: stats ? `${stats.ops} commits in ${stats.batches} transactions (${(stats.ops / stats.batches).toFixed(1)} per fsync)` : '' };
+  }
+  const single = results['bookkeeping-single']!;
+  const grouped = results['bookkeeping']!;
+  console.log('durable bookkeeping: successful POST /v1/rates across 200 accounts, instant in-process carrier,');
+  console.log('synchronous=FULL, every 200 on disk before it is sent');
+  console.log(`  one commit per request      ${fmt(single.r)}`);
+  console.log(`                              ${single.batches}`);
+  console.log(`  group commit                ${fmt(grouped.r)}`);
+  console.log(`                              ${grouped.batches}`);
+  console.log(`  → group commit: ${(grouped.r.rps / single.r.rps).toFixed(2)}× the one-fsync-per-request rate`);
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `npm test`: static checks, unit + integration tests (vitest: real SQLite files, real HTTP on 127.0.0.1),
+# end-to-end tests (Playwright driving Debian's Chromium; Electron tests where an Electron runtime exists),
+# then ONE plain summary line that CI reads: `tests: N passed, M failed, K skipped`.
+# A failed static check (typecheck, lint, OpenAPI drift) counts as one failed test, so the line never hides it.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=.ci-out
+mkdir -p "$OUT"
+rm -f "$OUT"/vitest.json "$OUT"/pw.json "$OUT"/static.txt
+t0=$SECONDS
+step() { echo; echo "=== $* ($((SECONDS - t0))s)"; }
+static() { # name, command...
+  local name=$1; shift
+  step "$name"
+  if "$@"; then echo "ok $name" >>"$OUT/static.txt"; else echo "FAILED $name" >>"$OUT/static.txt"; fi
+}
+
+static typecheck npm run -s typecheck
+static lint npx eslint --max-warnings 0 .
+static openapi-drift npx tsx scripts/generate-openapi.ts --check
+static openapi-lint node scripts/openapi-lint.mjs
+
+step "vitest (unit + integration)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json"
+
+if [ -f playwright.config.ts ]; then
+  step "e2e (Playwright)"
+  bash scripts/ensure-chromium.sh || echo "FAILED chromium" >>"$OUT/static.txt"
+  npm run -s build:renderer || echo "FAILED build:renderer" >>"$OUT/static.txt"
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/pw.json" npx playwright test --reporter=list,json
+fi
+
+step "summary"
+node scripts/test-summary.mjs "$OUT"
+rc=$?
+echo "total $((SECONDS - t0))s"
+exit $rc

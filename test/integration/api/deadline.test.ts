@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
+import { SHIPMENT, startTestService, type TestService } from '../../helpers/service';
+
+let t: TestService | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('carrier deadlines', () => {
+  it('a hung carrier costs exactly its timeout; the other carrier still answers', async () => {
+    t = await startTestService({ settings: { 'rating.carrier_timeout_ms': '600', 'rating.deadline_ms': '2000' } });
+    const started = performance.now();
+    const r = await t.postRates({ ...SHIPMENT, to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.cdekTimeout } });
+    const took = performance.now() - started;
+    expect(r.status).toBe(200);
+    expect(r.json.unavailable).toEqual([{ carrier: 'cdek', reason: 'timeout' }]);
+    expect(r.json.rates.every((x: { carrier: string }) => x.carrier === 'russian-post')).toBe(true);
+    expect(took).toBeGreaterThanOrEqual(590);
+    expect(took).toBeLessThan(1500);
+  });
+
+  it('all carriers hung: 503 after the overall deadline, nothing deducted', async () => {
+    t = await startTestService({ settings: { 'rating.carrier_timeout_ms': '5000', 'rating.deadline_ms': '700' } });
+    const before = (await t.get('/v1/balance')).json.balance;
+    const started = performance.now();
+    const r = await t.postRates({ ...SHIPMENT, to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.allTimeout } });
+    const took = performance.now() - started;
+    expect(r.status).toBe(503);
+    expect(r.json.unavailable).toEqual([
+      { carrier: 'cdek', reason: 'timeout' },
+      { carrier: 'russian-post', reason: 'timeout' },
+    ]);
+    expect(took).toBeGreaterThanOrEqual(690);
+    expect(took).toBeLessThan(1700);
+    expect((await t.get('/v1/balance')).json.balance).toBe(before);
+  });
+
+  it('carrier errors become unavailable reasons, never a 500; repeated failures mark the carrier unavailable', async () => {
+    t = await startTestService();
+    const ship = { ...SHIPMENT, to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.cdekError } };
+    for (let i = 0; i < 3; i++) {
+      const r = await t.postRates(ship);
+      expect(r.status).toBe(200);
+      expect(r.json.unavailable[0].carrier).toBe('cdek');
+      expect(r.json.unavailable[0].reason).toMatch(/^carrier error: /);
+    }
+    const carriers = await t.get('/v1/carriers');
+    expect(carriers.json.carriers).toEqual([
+      { code: 'cdek', name: 'СДЭК', status: 'unavailable' },
+      { code: 'russian-post', name: 'Почта России', status: 'available' },
+    ]);
+    await t.postRates(SHIPMENT);
+    expect((await t.get('/v1/carriers')).json.carriers[0].status).toBe('available');
+  });
+
+  it('carriers start unknown', async () => {
+    t = await startTestService();
+    const r = await t.get('/v1/carriers');
+    expect(r.json.carriers.map((c: { status: string }) => c.status)).toEqual(['unknown', 'unknown']);
+  });
+});
