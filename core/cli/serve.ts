@@ -46,9 +46,12 @@ export async function main(argv: string[]): Promise<number> {
   const dataDir = values['data-dir'] ?? defaultDataDir();
   let service;
   try {
+    // For tests and demos of slow carriers: a fixed delay of the sandbox simulators.
+    const latency = Number(process.env.RATEDESK_SIMULATOR_LATENCY_MS ?? '0');
     service = await createRatingService({
       dataDir,
       logger,
+      ...(latency > 0 ? { simulatorLatencyMs: latency } : {}),
       listen: {
         ...(values.host ? { host: values.host } : {}),
         ...(port !== undefined ? { port } : {}),
