@@ -15,7 +15,10 @@ export interface PlatformEnv {
   home: string;
 }
 
-/** The OS convention for per-user application data; RATEDESK_DATA_DIR overrides it (tests, servers, portable installs). */
+/**
+ * The OS convention for per-user application data, identical to Electron's app.getPath('userData') for
+ * productName RateDesk; RATEDESK_DATA_DIR overrides it (tests, servers, portable installs).
+ */
 export function defaultDataDir(
   { env, platform, home }: PlatformEnv = { env: process.env, platform: process.platform, home: homedir() },
 ): string {
@@ -24,9 +27,11 @@ export function defaultDataDir(
   if (platform === 'win32')
     return win32.join(env.APPDATA || win32.join(home, 'AppData', 'Roaming'), 'RateDesk');
   if (platform === 'darwin') return posix.join(home, 'Library', 'Application Support', 'RateDesk');
-  // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
-  const xdg = env.XDG_DATA_HOME;
-  return posix.join(xdg && posix.isAbsolute(xdg) ? xdg : posix.join(home, '.local', 'share'), 'ratedesk');
+  // Electron's userData on Linux is $XDG_CONFIG_HOME/<productName> (else ~/.config/RateDesk): the same folder
+  // here means `serve`, `admin` and the desktop app share one data file. A relative XDG_CONFIG_HOME is
+  // invalid per the XDG spec and ignored.
+  const xdg = env.XDG_CONFIG_HOME;
+  return posix.join(xdg && posix.isAbsolute(xdg) ? xdg : posix.join(home, '.config'), 'RateDesk');
 }
 
 export function dataFilePath(dir: string): string {

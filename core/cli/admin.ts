@@ -53,7 +53,7 @@ export interface AdminIo {
   stdout: Writable;
   stderr: Writable;
   stdin: AdminStdin;
-  /** Defaults to process.env (RATEDESK_DATA_DIR, APPDATA, XDG_DATA_HOME). */
+  /** Defaults to process.env (RATEDESK_DATA_DIR, APPDATA, XDG_CONFIG_HOME). */
   env?: Readonly<Record<string, string | undefined>>;
   clock?: WallClock;
 }

@@ -20,15 +20,15 @@ describe('defaultDataDir', () => {
     expect(defaultDataDir({ env: {}, platform: 'darwin', home })).toBe(
       '/home/olga/Library/Application Support/RateDesk',
     );
-    expect(defaultDataDir({ env: {}, platform: 'linux', home })).toBe('/home/olga/.local/share/ratedesk');
-    expect(defaultDataDir({ env: { XDG_DATA_HOME: '/data/xdg' }, platform: 'linux', home })).toBe(
-      '/data/xdg/ratedesk',
+    expect(defaultDataDir({ env: {}, platform: 'linux', home })).toBe('/home/olga/.config/RateDesk');
+    expect(defaultDataDir({ env: { XDG_CONFIG_HOME: '/data/xdg' }, platform: 'linux', home })).toBe(
+      '/data/xdg/RateDesk',
     );
   });
 
-  it('ignores a relative XDG_DATA_HOME, as the XDG spec requires', () => {
-    expect(defaultDataDir({ env: { XDG_DATA_HOME: 'rel/dir' }, platform: 'linux', home })).toBe(
-      '/home/olga/.local/share/ratedesk',
+  it('ignores a relative XDG_CONFIG_HOME, as the XDG spec requires', () => {
+    expect(defaultDataDir({ env: { XDG_CONFIG_HOME: 'rel/dir' }, platform: 'linux', home })).toBe(
+      '/home/olga/.config/RateDesk',
     );
   });
 
