@@ -30,7 +30,7 @@ export interface BalanceChanged {
 
 export interface ServiceEvents {
   'low-balance': [LowBalanceEvent];
-  /** After every /v1 charge (desk top-ups emit it through notifyBalanceChanged). */
+  /** After every /v1 charge; desk top-ups emit it too. */
   'balance-changed': [BalanceChanged];
   'carrier-status': [CarrierHealth];
 }

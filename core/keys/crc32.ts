@@ -1,4 +1,5 @@
-// CRC-32 (IEEE 802.3), the checksum GitHub's token format uses; node:zlib.crc32 only exists from Node 22.
+// CRC-32 (IEEE 802.3), the checksum GitHub's token format uses. node:zlib.crc32 exists only from Node 20.15
+// and Electron's Node may differ; 10 lines keep the key format independent of the runtime.
 const TABLE = new Uint32Array(256);
 for (let i = 0; i < 256; i++) {
   let c = i;

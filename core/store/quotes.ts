@@ -23,10 +23,11 @@ export function quotesRepo(db: Db) {
                         carriers, sandbox, shipment_json, result_json)
     VALUES (@request_id, @source, @created_at, @from_city, @to_city, @weight_grams, @cheapest_kopecks,
             @carriers, @sandbox, @shipment_json, @result_json) RETURNING id`);
-  const search = db.prepare<[string, string, number, number], QuoteRow>(`
+  const search = db.prepare<{ text: string; like: string; limit: number; offset: number }, QuoteRow>(`
     SELECT * FROM quotes
-    WHERE (?1 = '' OR from_city LIKE ?2 ESCAPE '\\' OR to_city LIKE ?2 ESCAPE '\\' OR carriers LIKE ?2 ESCAPE '\\')
-    ORDER BY id DESC LIMIT ?3 OFFSET ?4`);
+    WHERE (@text = '' OR from_city LIKE @like ESCAPE '\\' OR to_city LIKE @like ESCAPE '\\'
+           OR carriers LIKE @like ESCAPE '\\')
+    ORDER BY id DESC LIMIT @limit OFFSET @offset`);
   const byId = db.prepare<[number], QuoteRow>('SELECT * FROM quotes WHERE id = ?');
   return {
     insert: (q: NewQuote): number => (insert.get(q) as { id: number }).id,
@@ -34,7 +35,7 @@ export function quotesRepo(db: Db) {
     search(text: string, limit = 100, offset = 0): QuoteRow[] {
       const t = text.trim();
       const like = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return search.all(t, like, limit, offset);
+      return search.all({ text: t, like, limit, offset });
     },
   };
 }
