@@ -1,0 +1,96 @@
+// Pure helpers of the carriers screen (no DOM, no React): unit-testable in Node.
+import type { CarrierView } from '../../../../core/desk/contract';
+
+export type CarrierStatus = CarrierView['status'];
+
+/** What the last failure means for the person at the desk; the core's own text stays as the detail. */
+export type LastErrorKind = 'timeout' | 'auth' | 'server' | 'not_configured' | 'carrier' | 'other';
+
+export interface LastErrorInfo {
+  kind: LastErrorKind;
+  /** The core's technical wording (English), shown small under the plain sentence; '' when it adds nothing. */
+  detail: string;
+}
+
+/**
+ * Reads the health board's last_error (the reason phrases of docs/api.md: `timeout`, `carrier error: …`,
+ * `not configured: …`) into a kind the UI words in Russian or English.
+ */
+export function describeLastError(text: string | null): LastErrorInfo | null {
+  if (text === null || text.trim() === '') return null;
+  const t = text.trim();
+  if (t === 'timeout') return { kind: 'timeout', detail: '' };
+  if (t.startsWith('not configured')) {
+    return { kind: 'not_configured', detail: t.replace(/^not configured:?\s*/, '') };
+  }
+  const m = /^carrier error:\s*(.*)$/s.exec(t);
+  if (m) {
+    const detail = m[1] ?? '';
+    if (/\b401\b|\b403\b|unauthori[sz]ed|invalid_client|access token|credentials/i.test(detail)) {
+      return { kind: 'auth', detail };
+    }
+    if (/HTTP 5\d\d/.test(detail)) return { kind: 'server', detail };
+    return { kind: 'carrier', detail: detail === 'unknown' ? '' : detail };
+  }
+  return { kind: 'other', detail: t };
+}
+
+export type UrlProblem = 'empty' | 'format' | 'scheme' | 'length';
+
+/** The base URL a person typed: http(s) only, like the core's setting schema. Null when it is fine. */
+export function checkBaseUrl(text: string): UrlProblem | null {
+  const v = text.trim();
+  if (v === '') return 'empty';
+  if (v.length > 2000) return 'length';
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return 'format';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'scheme';
+  if (url.hostname === '') return 'format';
+  return null;
+}
+
+/** Addresses worth offering in the base URL field besides the carrier's default (its test host). */
+export const KNOWN_BASE_URLS: Readonly<Record<string, readonly string[]>> = {
+  cdek: ['https://api.cdek.ru/v2', 'https://api.edu.cdek.ru/v2'],
+  'russian-post': ['https://tariff.pochta.ru'],
+};
+
+export function baseUrlChoices(carrier: Pick<CarrierView, 'code' | 'default_base_url'>): string[] {
+  const list = [carrier.default_base_url, ...(KNOWN_BASE_URLS[carrier.code] ?? [])];
+  return [...new Set(list)];
+}
+
+export type CredentialsProblem = { field: 'client_id' | 'client_secret'; problem: 'missing' | 'length' | 'spaces' };
+
+/**
+ * The credentials form before it is sent. A secret without an account id is useless (the carrier needs
+ * both), so it is refused here rather than stored half-configured.
+ */
+export function checkCredentials(input: {
+  clientId: string;
+  /** '' when the person did not type a new secret. */
+  newSecret: string;
+  /** Whether a secret is already stored. */
+  hasSecret: boolean;
+}): CredentialsProblem[] {
+  const problems: CredentialsProblem[] = [];
+  const id = input.clientId.trim();
+  const secret = input.newSecret.trim();
+  if (id.length > 200) problems.push({ field: 'client_id', problem: 'length' });
+  else if (/\s/.test(id)) problems.push({ field: 'client_id', problem: 'spaces' });
+  if (secret.length > 200) problems.push({ field: 'client_secret', problem: 'length' });
+  else if (/\s/.test(secret)) problems.push({ field: 'client_secret', problem: 'spaces' });
+  if (id === '' && (secret !== '' || input.hasSecret)) problems.push({ field: 'client_id', problem: 'missing' });
+  if (id !== '' && secret === '' && !input.hasSecret) problems.push({ field: 'client_secret', problem: 'missing' });
+  return problems;
+}
+
+export const STATUS_TONE = {
+  available: 'ok',
+  unknown: 'neutral',
+  unavailable: 'danger',
+} as const satisfies Record<CarrierStatus, 'ok' | 'neutral' | 'danger'>;

@@ -1,0 +1,61 @@
+// One chip per queried carrier: ◌ waiting → ● answered with its time, or ✕ with the reason in plain words.
+import type { ReactNode } from 'react';
+import { useLang, useT } from '../../i18n';
+import { formatSeconds } from '../../lib/format';
+import type { CarrierRun } from './run';
+
+export function StatusStrip(props: {
+  carriers: readonly CarrierRun[];
+  nameOf: (code: string) => string;
+}): ReactNode {
+  const t = useT('quote');
+  const { lang } = useLang();
+  if (props.carriers.length === 0) return null;
+  return (
+    <ul className="status-strip" aria-label={t('status.label')} aria-live="polite" data-testid="status-strip">
+      {props.carriers.map((c) => {
+        const name = props.nameOf(c.code);
+        const reason = c.kind ? t(`reason.${c.kind}`) : '';
+        return (
+          <li
+            key={c.code}
+            className={`status status-${c.state}`}
+            data-testid={`carrier-status-${c.code}`}
+            data-state={c.state}
+            data-kind={c.kind}
+            title={c.state === 'unavailable' && c.detail ? c.detail : undefined}
+          >
+            {c.state === 'waiting' ? (
+              <>
+                <span className="status-icon" aria-hidden="true">
+                  ◌
+                </span>
+                <span>{name}…</span>
+                <span className="sr-only">{t('status.waiting')}</span>
+              </>
+            ) : c.state === 'answered' ? (
+              <>
+                <span className="status-icon" aria-hidden="true">
+                  ●
+                </span>
+                <span>{name}</span>
+                {c.elapsedMs !== undefined ? (
+                  <span className="status-time">{formatSeconds(c.elapsedMs, lang)}</span>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <span className="status-icon" aria-hidden="true">
+                  ✕
+                </span>
+                <span>
+                  {name}: {reason}
+                </span>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

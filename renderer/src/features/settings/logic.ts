@@ -1,0 +1,151 @@
+// Pure helpers of the settings screen (no DOM): what an imported text is, the listener's example
+// commands, and the box-preset editor's checks. Unit-testable in Node.
+import { parseCm } from '../../lib/parse';
+
+// ---------------------------------------------------------------------------------------------------
+// Key import
+// ---------------------------------------------------------------------------------------------------
+
+/** Same as FOREIGN_KEY_PATTERN in core/keys/format.ts. */
+const FOREIGN_KEY = /^[\x21-\x7e]{20,200}$/;
+/** The shape of a RateDesk key (the checksum itself is checked by the core). */
+const RATEDESK_KEY = /^rdk_[0-9A-Za-z]{38,}$/;
+
+export type ImportProblem = 'empty' | 'multiline' | 'notExport' | 'rdkShape' | 'foreignShape';
+
+export type ImportClass =
+  | { kind: 'document'; text: string; count: number }
+  | { kind: 'secret'; secret: string; ratedesk: boolean }
+  | { kind: 'invalid'; problem: ImportProblem };
+
+/**
+ * What a pasted text or a chosen file holds: a key export document (JSON with format "ratedesk-keys"),
+ * one secret (trailing newline and spaces trimmed, like `admin keys import`), or something else.
+ * The messages built from the result never repeat the secret.
+ */
+export function classifyImport(raw: string): ImportClass {
+  const text = raw.replace(/^\uFEFF/, '').trim();
+  if (text === '') return { kind: 'invalid', problem: 'empty' };
+  if (text.startsWith('{') || text.startsWith('[')) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch {
+      return { kind: 'invalid', problem: 'notExport' };
+    }
+    if (doc && typeof doc === 'object' && !Array.isArray(doc) && (doc as { format?: unknown }).format === 'ratedesk-keys') {
+      const keys = (doc as { keys?: unknown }).keys;
+      return { kind: 'document', text, count: Array.isArray(keys) ? keys.length : 0 };
+    }
+    return { kind: 'invalid', problem: 'notExport' };
+  }
+  if (/[\r\n]/.test(text)) return { kind: 'invalid', problem: 'multiline' };
+  if (text.startsWith('rdk_')) {
+    return RATEDESK_KEY.test(text) ? { kind: 'secret', secret: text, ratedesk: true } : { kind: 'invalid', problem: 'rdkShape' };
+  }
+  return FOREIGN_KEY.test(text) ? { kind: 'secret', secret: text, ratedesk: false } : { kind: 'invalid', problem: 'foreignShape' };
+}
+
+/** "legacy-key.txt" → "legacy-key": a reasonable default name for a key read from a file. */
+export function nameFromFile(fileName: string): string {
+  const base = fileName.replace(/\.[^.]+$/, '').trim();
+  return (base || fileName).slice(0, 64);
+}
+
+/** Key names: same rule as core/admin/keys.ts KeyName (trimmed, 1–64, no control characters). */
+export type KeyNameProblem = 'empty' | 'length' | 'control';
+export function checkKeyName(name: string): KeyNameProblem | null {
+  const n = name.trim();
+  if (n === '') return 'empty';
+  if (n.length > 64) return 'length';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(n)) return 'control';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Listener
+// ---------------------------------------------------------------------------------------------------
+
+export const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1'] as const;
+
+/** A port as typed: whole number 0–65535 (0: any free port). */
+export function parsePort(text: string): { ok: true; value: number } | { ok: false } {
+  const t = text.trim();
+  if (!/^\d{1,5}$/.test(t)) return { ok: false };
+  const n = Number(t);
+  return n <= 65_535 ? { ok: true, value: n } : { ok: false };
+}
+
+/** Example commands for local tools. The key is always the $RATEDESK_API_KEY variable, never a real one. */
+export function curlExamples(baseUrl: string): { balance: string; rates: string } {
+  const url = baseUrl.replace(/\/+$/, '');
+  const shipment = {
+    from: { city: 'Москва', postal_code: '101000' },
+    to: { city: 'Казань', postal_code: '420000' },
+    parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
+  };
+  return {
+    balance: `curl -sS -H "Authorization: Bearer $RATEDESK_API_KEY" ${url}/v1/balance`,
+    rates: [
+      `curl -sS -X POST ${url}/v1/rates`,
+      `  -H "Authorization: Bearer $RATEDESK_API_KEY"`,
+      `  -H 'Content-Type: application/json'`,
+      `  --data-raw '${JSON.stringify(shipment)}'`,
+    ].join(' \\\n'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Box presets (ui.box_presets)
+// ---------------------------------------------------------------------------------------------------
+
+export interface PresetDraft {
+  /** Stable React key for a row while it is edited. */
+  id: number;
+  name: string;
+  length: string;
+  width: string;
+  height: string;
+}
+
+export type PresetField = 'name' | 'length' | 'width' | 'height';
+export type PresetProblem = 'empty' | 'length' | 'duplicate' | 'format' | 'range' | 'precision';
+export type PresetErrors = Record<number, Partial<Record<PresetField, PresetProblem>>>;
+
+export const MAX_PRESETS = 50;
+
+export interface BoxPresetValue {
+  name: string;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+}
+
+/**
+ * Checks every row; returns the JSON to store when all are fine. Names must be unique (the quote form
+ * picks a box by name) and 1–40 characters; sides as the quote form reads them (parseCm).
+ */
+export function checkPresets(rows: readonly PresetDraft[]): { errors: PresetErrors; value: BoxPresetValue[] | null } {
+  const errors: PresetErrors = {};
+  const value: BoxPresetValue[] = [];
+  const seen = new Set<string>();
+  const put = (id: number, field: PresetField, p: PresetProblem): void => {
+    (errors[id] ??= {})[field] = p;
+  };
+  for (const row of rows) {
+    const name = row.name.trim();
+    if (name === '') put(row.id, 'name', 'empty');
+    else if (name.length > 40) put(row.id, 'name', 'length');
+    else if (seen.has(name.toLowerCase())) put(row.id, 'name', 'duplicate');
+    seen.add(name.toLowerCase());
+    const sides: number[] = [];
+    for (const f of ['length', 'width', 'height'] as const) {
+      const r = parseCm(row[f]);
+      if (r.ok) sides.push(r.value);
+      else put(row.id, f, r.error === 'empty' ? 'empty' : r.error === 'precision' ? 'precision' : r.error === 'range' ? 'range' : 'format');
+    }
+    if (sides.length === 3) value.push({ name, length_cm: sides[0]!, width_cm: sides[1]!, height_cm: sides[2]! });
+  }
+  return { errors, value: Object.keys(errors).length === 0 ? value : null };
+}

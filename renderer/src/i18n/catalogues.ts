@@ -1,0 +1,9 @@
+// THE CATALOGUE REGISTRY. One line per feature catalogue; the namespace is the exported name, and its keys
+// become `namespace.key` for useT(). To add a feature: create i18n/<feature>.ts exporting
+// `export const <feature> = defineMessages({ ru: {…}, en: {…} });` and add one line below.
+export { common } from './common';
+export { quote } from './quote';
+export { history } from './history';
+export { carriers } from './carriers';
+export { balance } from './balance';
+export { settings } from './settings';

@@ -1,0 +1,132 @@
+// The carriers screen against a real core: a card per carrier, live status from 'carriers:status' events,
+// enable/disable reaching /v1, CDEK credentials saved and shown only masked, base URL validation and reset.
+import type { Page } from '@playwright/test';
+import { SHIPMENT } from '../helpers/service';
+import { expect, openApp, screenshot, test } from './fixtures';
+
+const card = (page: Page, code: string) => page.getByTestId(`carrier-card-${code}`);
+const status = (page: Page, code: string) => page.getByTestId(`carrier-card-status-${code}`);
+
+test('a card per carrier; status badges follow carrier events live; enable/disable reaches /v1', async ({ page, desk }) => {
+  await openApp(page, 'carriers');
+  await expect(card(page, 'cdek')).toBeVisible();
+  await expect(card(page, 'russian-post')).toBeVisible();
+  await expect(card(page, 'cdek').getByRole('heading', { name: 'СДЭК' })).toBeVisible();
+  await expect(card(page, 'russian-post').getByRole('heading', { name: 'Почта России' })).toBeVisible();
+  // A fresh data folder: nobody has answered yet.
+  await expect(status(page, 'cdek')).toHaveText('неизвестно');
+  await expect(page.getByTestId('carriers-sandbox-note')).toBeVisible();
+  // Credentials only for the carrier that has an account; Russian Post's public calculator needs none.
+  await expect(page.getByTestId('carrier-credentials-cdek')).toBeVisible();
+  await expect(page.getByTestId('carrier-credentials-russian-post')).toHaveCount(0);
+  await expect(page.getByTestId('carrier-needs-credentials-cdek')).toBeVisible();
+
+  // A /v1 quote from a local tool: both carriers answer, the badges change without a reload.
+  const ok = await desk.http.postRates(SHIPMENT);
+  expect(ok.status).toBe(200);
+  await expect(status(page, 'cdek')).toHaveText('доступен');
+  await expect(status(page, 'russian-post')).toHaveText('доступен');
+  await expect(page.getByTestId('carrier-latency-cdek')).toHaveText(/\d[,.]\d\s?с|<0,1\s?с/);
+
+  // Switch CDEK off: the card says so, the core stores it, /v1 reports it as switched off.
+  const sw = page.getByTestId('carrier-enabled-cdek');
+  await expect(sw).toHaveAttribute('aria-checked', 'true');
+  await sw.click();
+  await expect(sw).toHaveAttribute('aria-checked', 'false');
+  await expect(card(page, 'cdek')).toHaveAttribute('data-enabled', 'false');
+  await expect(card(page, 'cdek')).toContainText('ВЫКЛЮЧЕН');
+  const listed = await desk.call('carriers:list');
+  expect(listed.find((c) => c.code === 'cdek')?.enabled).toBe(false);
+  // Every enabled carrier: no CDEK rates; CDEK named explicitly: reported as switched off.
+  const all = await desk.http.postRates(SHIPMENT);
+  expect(all.status).toBe(200);
+  expect(all.json.rates.some((x: { carrier: string }) => x.carrier === 'cdek')).toBe(false);
+  const named = await desk.http.postRates({ ...SHIPMENT, carriers: ['cdek', 'russian-post'] });
+  expect(named.status).toBe(200);
+  expect(named.json.unavailable).toContainEqual({ carrier: 'cdek', reason: 'disabled in settings' });
+  await screenshot(page, 'carriers-cdek-off-light');
+
+  // And on again, with the keyboard.
+  await sw.focus();
+  await page.keyboard.press('Space');
+  await expect(sw).toHaveAttribute('aria-checked', 'true');
+  await expect(card(page, 'cdek')).toHaveAttribute('data-enabled', 'true');
+  expect((await desk.call('carriers:list')).find((c) => c.code === 'cdek')?.enabled).toBe(true);
+});
+
+test('a failing carrier turns "недоступен" with its last error in plain words', async ({ page, desk }) => {
+  await openApp(page, 'carriers');
+  await expect(status(page, 'cdek')).toHaveText('неизвестно');
+  // Sandbox trigger 999912: CDEK answers HTTP 500. Three failures in a row make it unavailable.
+  for (let i = 0; i < 3; i++) {
+    await desk.http.postRates({ ...SHIPMENT, to: { city: 'Казань', postal_code: '999912' } });
+  }
+  await expect(status(page, 'cdek')).toHaveText('недоступен');
+  const lastError = page.getByTestId('carrier-last-error-cdek');
+  await expect(lastError).toContainText('Сбой на стороне перевозчика');
+  await expect(lastError).not.toContainText('[object');
+  await expect(status(page, 'russian-post')).toHaveText('доступен');
+  await expect(page.getByTestId('carrier-latency-russian-post')).toHaveText(/\d/);
+  await screenshot(page, 'carriers-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, 'carriers-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The next good answer brings it back.
+  await desk.http.postRates(SHIPMENT);
+  await expect(status(page, 'cdek')).toHaveText('доступен');
+});
+
+test('CDEK credentials: saved, shown masked only, secret replaced; inline validation', async ({ page, desk }) => {
+  await openApp(page, 'carriers');
+  const secret = 'S3cr3tPassw0rdXyZ9';
+  const clientId = page.getByTestId('carrier-client-id-cdek');
+  const secretInput = page.getByTestId('carrier-secret-cdek');
+  const save = page.getByTestId('carrier-credentials-save-cdek');
+
+  // A secret without a client id is refused in the form.
+  await secretInput.fill(secret);
+  await save.click();
+  await expect(page.getByTestId('carrier-credentials-cdek')).toContainText('Укажите идентификатор клиента');
+  expect((await desk.call('carriers:list')).find((c) => c.code === 'cdek')?.credentials?.configured).toBe(false);
+
+  await clientId.fill('shop-client-42');
+  await expect(secretInput).toHaveAttribute('type', 'password');
+  await save.click();
+  const masked = page.getByTestId('carrier-secret-masked-cdek');
+  await expect(masked).toHaveText('••••XyZ9');
+  await expect(page.getByTestId('carrier-needs-credentials-cdek')).toHaveCount(0);
+  // Stored in full in the core, never shown back in full: not in the DOM, not in any input's value.
+  expect(desk.service.settings.get('carriers.cdek.client_secret')).toBe(secret);
+  expect(desk.service.settings.get('carriers.cdek.client_id')).toBe('shop-client-42');
+  expect(await page.content()).not.toContain(secret);
+  const values = await page.locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  expect(values).not.toContain(secret);
+  await screenshot(page, 'carriers-credentials-light');
+
+  // After a reload the form shows the same: client id, the masked secret.
+  await page.reload();
+  await expect(page.getByTestId('carrier-secret-masked-cdek')).toHaveText('••••XyZ9');
+  await expect(page.getByTestId('carrier-client-id-cdek')).toHaveValue('shop-client-42');
+
+  // Replace the secret.
+  await page.getByTestId('carrier-secret-replace-cdek').click();
+  await page.getByTestId('carrier-secret-cdek').fill('AnotherSecret7777');
+  await page.getByTestId('carrier-credentials-save-cdek').click();
+  await expect(page.getByTestId('carrier-secret-masked-cdek')).toHaveText('••••7777');
+  expect(desk.service.settings.get('carriers.cdek.client_secret')).toBe('AnotherSecret7777');
+
+  // Base URL: a wrong scheme is refused inline; the test host is saved; reset goes back to the default.
+  const url = page.getByTestId('carrier-base-url-cdek');
+  await expect(url).toHaveValue('https://api.cdek.ru/v2');
+  await url.fill('ftp://api.cdek.ru');
+  await url.press('Enter');
+  await expect(page.getByTestId('carrier-connection-cdek')).toContainText('Адрес должен начинаться с https:// или http://');
+  await url.fill('https://api.edu.cdek.ru/v2');
+  await url.press('Enter');
+  await expect(page.getByTestId('carrier-connection-cdek')).not.toContainText('должен начинаться');
+  await expect.poll(() => desk.service.settings.get('carriers.cdek.base_url')).toBe('https://api.edu.cdek.ru/v2');
+  await page.getByTestId('carrier-base-url-reset-cdek').click();
+  await expect(url).toHaveValue('https://api.cdek.ru/v2');
+  await expect.poll(() => desk.service.settings.get('carriers.cdek.base_url')).toBe('https://api.cdek.ru/v2');
+});
