@@ -66,7 +66,10 @@ export async function createRatingService(options: RatingServiceOptions) {
   const unlock = lockDataFolder(mkdirFor(options.dataDir));
   let store: Store;
   try {
-    store = ensureDataFolder(options.dataDir, { clock, ...(options.open ? { open: options.open } : {}) }).store;
+    store = ensureDataFolder(options.dataDir, {
+      clock,
+      ...(options.open ? { open: options.open } : {}),
+    }).store;
     checkIntegrity(store);
   } catch (err) {
     unlock();
@@ -149,7 +152,10 @@ export async function createRatingService(options: RatingServiceOptions) {
     if (options.listen === false) return null;
     if (options.listen === undefined && settings.get('listener.enabled') !== 'on') return null;
     const host = (options.listen && options.listen.host) || settings.get('listener.host');
-    const port = options.listen && options.listen.port !== undefined ? options.listen.port : Number(settings.get('listener.port'));
+    const port =
+      options.listen && options.listen.port !== undefined
+        ? options.listen.port
+        : Number(settings.get('listener.port'));
     listener = await startApiListener(runtime, {
       host,
       port,

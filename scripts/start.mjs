@@ -11,7 +11,9 @@ const run = (cmd, args) => {
 };
 
 if (electron) {
-  const build = spawnSync(process.execPath, [process.env.npm_execpath ?? 'npm', 'run', '-s', 'build'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [process.env.npm_execpath ?? 'npm', 'run', '-s', 'build'], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
   run(electron, ['.', ...process.argv.slice(2)]);
 } else {

@@ -18,6 +18,7 @@ static() { # name, command...
 
 static typecheck npm run -s typecheck
 static lint npx eslint --max-warnings 0 .
+static format npx prettier --check --log-level warn .
 static openapi-drift npx tsx scripts/generate-openapi.ts --check
 static openapi-lint node scripts/openapi-lint.mjs
 

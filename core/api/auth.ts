@@ -23,7 +23,8 @@ export function authenticate(req: IncomingMessage, keys: KeysRepo): AuthResult {
   if (!isPlausibleSecret(secret)) return { ok: false, code: 'invalid_api_key', presented: true };
   const digest = digestKey(secret);
   const row = keys.authLookup(digest);
-  if (!row || !digestsEqual(row.digest, digest)) return { ok: false, code: 'invalid_api_key', presented: true };
+  if (!row || !digestsEqual(row.digest, digest))
+    return { ok: false, code: 'invalid_api_key', presented: true };
   if (row.revoked_at !== null) return { ok: false, code: 'api_key_revoked', presented: true };
   return { ok: true, row };
 }

@@ -42,7 +42,9 @@ export async function handleRates(
   }
   const parsed = Shipment.safeParse(raw);
   if (!parsed.success) {
-    return sendError(res, 'validation_failed', requestId, headers, { details: issuesToDetails(parsed.error) });
+    return sendError(res, 'validation_failed', requestId, headers, {
+      details: issuesToDetails(parsed.error),
+    });
   }
   const shipment = parsed.data;
   const accountId = auth.account_id;
@@ -64,7 +66,9 @@ export async function handleRates(
     const running = rt.inFlight.get(accountId, key);
     if (running !== undefined) {
       if (running !== fp) return sendError(res, 'idempotency_key_reused', requestId, headers);
-      return sendError(res, 'idempotency_key_in_use', requestId, headers, { headers: { 'Retry-After': '1' } });
+      return sendError(res, 'idempotency_key_in_use', requestId, headers, {
+        headers: { 'Retry-After': '1' },
+      });
     }
   }
 

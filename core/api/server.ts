@@ -96,7 +96,12 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
   };
 }
 
-async function handle(rt: ApiRuntime, req: IncomingMessage, res: ServerResponse, port: number): Promise<void> {
+async function handle(
+  rt: ApiRuntime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  port: number,
+): Promise<void> {
   const requestId = newRequestId();
   const headers = baseHeaders(requestId, rt.isSandbox());
   try {
@@ -172,7 +177,9 @@ function touchKey(rt: ApiRuntime, keyId: string, lastUsedAt: string | null): voi
   const now = rt.clock.now();
   if (lastUsedAt && now.getTime() - Date.parse(lastUsedAt) < TOUCH_INTERVAL_MS) return;
   // Not awaited: the date rides along with the next group commit; losing it in a crash is harmless.
-  rt.committer.run(() => rt.store.keys.touch(keyId, now.toISOString())).catch((err: unknown) => {
-    rt.logger.warn('could not record key use', { key_id: keyId, error: String(err) });
-  });
+  rt.committer
+    .run(() => rt.store.keys.touch(keyId, now.toISOString()))
+    .catch((err: unknown) => {
+      rt.logger.warn('could not record key use', { key_id: keyId, error: String(err) });
+    });
 }

@@ -29,7 +29,8 @@ export function carrierRequest(
   if (signal.aborted) return Promise.reject(signal.reason);
   const target = new URL(url);
   const secure = target.protocol === 'https:';
-  if (!secure && target.protocol !== 'http:') return Promise.reject(new CarrierHttpError(`unsupported URL ${target.protocol}`));
+  if (!secure && target.protocol !== 'http:')
+    return Promise.reject(new CarrierHttpError(`unsupported URL ${target.protocol}`));
   const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8');
   return new Promise<CarrierHttpResponse>((resolve, reject) => {
     const onAbort = (): void => {

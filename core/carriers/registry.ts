@@ -66,12 +66,21 @@ export class CarrierRegistry {
     const adapters = new Map<string, CarrierAdapter>();
     for (const code of enabled) {
       if (code === 'russian-post') {
-        adapters.set(code, createRussianPostAdapter({ baseUrl: sims ? sims.russianPost.url : s.get('carriers.russian-post.base_url') }));
+        adapters.set(
+          code,
+          createRussianPostAdapter({
+            baseUrl: sims ? sims.russianPost.url : s.get('carriers.russian-post.base_url'),
+          }),
+        );
       } else {
         adapters.set(
           code,
           sims
-            ? createCdekAdapter({ baseUrl: sims.cdek.url, clientId: SANDBOX_CDEK.id, clientSecret: SANDBOX_CDEK.secret })
+            ? createCdekAdapter({
+                baseUrl: sims.cdek.url,
+                clientId: SANDBOX_CDEK.id,
+                clientSecret: SANDBOX_CDEK.secret,
+              })
             : createCdekAdapter({
                 baseUrl: s.get('carriers.cdek.base_url'),
                 clientId: s.get('carriers.cdek.client_id') || null,

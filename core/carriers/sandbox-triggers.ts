@@ -16,7 +16,10 @@ export const SANDBOX_TRIGGERS = {
 
 export type SandboxBehaviour = 'ok' | 'timeout' | 'error' | 'no_service';
 
-export function sandboxBehaviour(carrier: 'russian-post' | 'cdek', toPostalCode: string | null | undefined): SandboxBehaviour {
+export function sandboxBehaviour(
+  carrier: 'russian-post' | 'cdek',
+  toPostalCode: string | null | undefined,
+): SandboxBehaviour {
   const t = SANDBOX_TRIGGERS;
   switch (toPostalCode) {
     case t.allTimeout:

@@ -64,8 +64,10 @@ export async function main(argv: string[]): Promise<number> {
   }
   logger.info('data folder', { path: dataDir });
   if (service.sandbox()) {
-    logger.warn('SANDBOX MODE: carriers are local simulators; prices are NOT real. ' +
-      'Switch with: npm run admin -- settings set sandbox off');
+    logger.warn(
+      'SANDBOX MODE: carriers are local simulators; prices are NOT real. ' +
+        'Switch with: npm run admin -- settings set sandbox off',
+    );
   }
   if (!service.listener) {
     logger.warn('the /v1 listener is switched off (setting listener.enabled)');

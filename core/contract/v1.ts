@@ -108,9 +108,7 @@ export const ErrorDetail = z
     message: z.string(),
     request_id: z.string(),
     /** Our addition for 400 validation_failed: one entry per problem, with its JSON path. */
-    details: z
-      .array(z.object({ path: z.string(), message: z.string() }))
-      .optional(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: 'ErrorDetail' });
 export type ErrorDetail = z.output<typeof ErrorDetail>;

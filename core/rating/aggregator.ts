@@ -4,11 +4,7 @@ import { Rate, type Shipment, type Unavailable } from '../contract/v1';
 import type { CarrierAdapter, CarrierFailure } from '../carriers/types';
 import type { HealthBoard } from './health';
 
-export type UnavailableKind =
-  | CarrierFailure['kind']
-  | 'timeout'
-  | 'unknown_carrier'
-  | 'disabled';
+export type UnavailableKind = CarrierFailure['kind'] | 'timeout' | 'unknown_carrier' | 'disabled';
 
 export interface CarrierUnavailable {
   carrier: string;
@@ -92,11 +88,18 @@ export async function quoteAll(
       const u: CarrierUnavailable = { carrier: adapter.code, kind, ...(detail ? { detail } : {}) };
       failures.push(u);
       const elapsedMs = Math.round(performance.now() - started);
-      if (kind === 'timeout' || kind === 'carrier_error') health.recordFailure(adapter.code, reasonText(u), new Date());
+      if (kind === 'timeout' || kind === 'carrier_error')
+        health.recordFailure(adapter.code, reasonText(u), new Date());
       else if (kind === 'no_service' || kind === 'postal_code_required') {
         health.recordAnswer(adapter.code, elapsedMs, new Date());
       }
-      options.onProgress?.({ carrier: adapter.code, state: 'unavailable', kind, reason: reasonText(u), elapsedMs });
+      options.onProgress?.({
+        carrier: adapter.code,
+        state: 'unavailable',
+        kind,
+        reason: reasonText(u),
+        elapsedMs,
+      });
       return [];
     };
     try {

@@ -25,7 +25,12 @@ const port = z.coerce.number().int().min(0).max(65535);
 const ms = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 export const SETTINGS = {
-  sandbox: { schema: onOff, default: 'on', secret: false, doc: 'Simulated carriers (no network, prices not real).' },
+  sandbox: {
+    schema: onOff,
+    default: 'on',
+    secret: false,
+    doc: 'Simulated carriers (no network, prices not real).',
+  },
   'listener.enabled': { schema: onOff, default: 'on', secret: false, doc: 'Serve the /v1 HTTP API.' },
   'listener.host': {
     schema: z.string().min(1),
@@ -34,14 +39,24 @@ export const SETTINGS = {
     doc: 'Bind address. Anything but loopback also needs --allow-remote.',
   },
   'listener.port': { schema: port, default: '8787', secret: false, doc: 'TCP port of the /v1 API.' },
-  'rating.deadline_ms': { schema: ms(100, 60_000), default: '8000', secret: false, doc: 'Deadline of one rates call.' },
+  'rating.deadline_ms': {
+    schema: ms(100, 60_000),
+    default: '8000',
+    secret: false,
+    doc: 'Deadline of one rates call.',
+  },
   'rating.carrier_timeout_ms': {
     schema: ms(100, 60_000),
     default: '5000',
     secret: false,
     doc: 'Timeout of one carrier inside a rates call.',
   },
-  'carriers.russian-post.enabled': { schema: onOff, default: 'on', secret: false, doc: 'Query Russian Post.' },
+  'carriers.russian-post.enabled': {
+    schema: onOff,
+    default: 'on',
+    secret: false,
+    doc: 'Query Russian Post.',
+  },
   'carriers.russian-post.base_url': {
     schema: url,
     default: 'https://tariff.pochta.ru',
@@ -55,7 +70,12 @@ export const SETTINGS = {
     secret: false,
     doc: 'CDEK API v2 (live mode); the test host is https://api.edu.cdek.ru/v2.',
   },
-  'carriers.cdek.client_id': { schema: z.string().max(200), default: '', secret: false, doc: 'CDEK account.' },
+  'carriers.cdek.client_id': {
+    schema: z.string().max(200),
+    default: '',
+    secret: false,
+    doc: 'CDEK account.',
+  },
   'carriers.cdek.client_secret': {
     schema: z.string().max(200),
     default: '',
@@ -63,9 +83,19 @@ export const SETTINGS = {
     doc: 'CDEK secure password (never printed in full).',
   },
   'ui.language': { schema: z.enum(['ru', 'en']), default: 'ru', secret: false, doc: 'Desktop UI language.' },
-  'ui.theme': { schema: z.enum(['system', 'light', 'dark']), default: 'system', secret: false, doc: 'Desktop UI theme.' },
+  'ui.theme': {
+    schema: z.enum(['system', 'light', 'dark']),
+    default: 'system',
+    secret: false,
+    doc: 'Desktop UI theme.',
+  },
   'ui.box_presets': {
-    schema: z.string().refine((v) => BoxPresets.safeParse(safeJson(v)).success, 'a JSON list of {name, length_cm, width_cm, height_cm}'),
+    schema: z
+      .string()
+      .refine(
+        (v) => BoxPresets.safeParse(safeJson(v)).success,
+        'a JSON list of {name, length_cm, width_cm, height_cm}',
+      ),
     default: JSON.stringify([
       { name: 'S', length_cm: 20, width_cm: 15, height_cm: 10 },
       { name: 'M', length_cm: 30, width_cm: 20, height_cm: 10 },
@@ -90,7 +120,10 @@ export function isSettingName(name: string): name is SettingName {
 }
 
 /** Validates a value given as text (CLI, IPC) and returns its canonical text form, or an error message. */
-export function parseSetting(name: SettingName, value: string): { ok: true; value: string } | { ok: false; error: string } {
+export function parseSetting(
+  name: SettingName,
+  value: string,
+): { ok: true; value: string } | { ok: false; error: string } {
   const r = SETTINGS[name].schema.safeParse(value);
   if (!r.success) return { ok: false, error: `${name}: ${r.error.issues[0]?.message ?? 'invalid value'}` };
   return { ok: true, value: String(r.data) };

@@ -12,7 +12,9 @@ interface PendingOp {
 export class GroupCommitter {
   private pending: PendingOp[] = [];
   private scheduled = false;
-  private readonly batch: (ops: PendingOp[]) => Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>;
+  private readonly batch: (
+    ops: PendingOp[],
+  ) => Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>;
   /** Batches committed so far and ops in them: the benchmark reports the average batch size. */
   readonly stats = { batches: 0, ops: 0 };
 

@@ -48,7 +48,9 @@ export function keysRepo(db: Db) {
   const byId = db.prepare<[string], KeyRow>(`${SELECT_KEY} WHERE k.id = ?`);
   const byDigest = db.prepare<[string], KeyRow>(`${SELECT_KEY} WHERE k.digest = ?`);
   const all = db.prepare<[], KeyRow>(`${SELECT_KEY} ORDER BY k.created_at, k.id`);
-  const ofAccount = db.prepare<[number], KeyRow>(`${SELECT_KEY} WHERE k.account_id = ? ORDER BY k.created_at, k.id`);
+  const ofAccount = db.prepare<[number], KeyRow>(
+    `${SELECT_KEY} WHERE k.account_id = ? ORDER BY k.created_at, k.id`,
+  );
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const touch = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
 

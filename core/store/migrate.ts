@@ -14,7 +14,9 @@ export interface Migration {
 export function migrate(db: Db, target: number = latestVersion()): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > latestVersion()) {
-    throw new Error(`Data file schema v${current} is newer than this RateDesk (v${latestVersion()}). Update the app.`);
+    throw new Error(
+      `Data file schema v${current} is newer than this RateDesk (v${latestVersion()}). Update the app.`,
+    );
   }
   for (const m of migrations) {
     if (m.version <= current || m.version > target) continue;

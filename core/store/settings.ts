@@ -2,7 +2,9 @@ import type { Db } from './open';
 
 export function settingsRepo(db: Db) {
   const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?');
-  const all = db.prepare<[], { name: string; value: string }>('SELECT name, value FROM settings ORDER BY name');
+  const all = db.prepare<[], { name: string; value: string }>(
+    'SELECT name, value FROM settings ORDER BY name',
+  );
   const set = db.prepare(`
     INSERT INTO settings (name, value, updated_at) VALUES (?, ?, ?)
     ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`);

@@ -29,7 +29,9 @@ export function lockDataFolder(dir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(path, 'utf8'));
       if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(`Another RateDesk (pid ${pid}) is already serving ${dir}. Stop it first.`, { cause: err });
+        throw new Error(`Another RateDesk (pid ${pid}) is already serving ${dir}. Stop it first.`, {
+          cause: err,
+        });
       }
       unlinkSync(path);
     }

@@ -36,7 +36,10 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
           method: spec.method,
           path: spec.path,
           agent,
-          headers: { ...spec.headers(i), ...(spec.body ? { 'Content-Length': Buffer.byteLength(spec.body) } : {}) },
+          headers: {
+            ...spec.headers(i),
+            ...(spec.body ? { 'Content-Length': Buffer.byteLength(spec.body) } : {}),
+          },
         },
         (res) => {
           res.resume();
@@ -75,7 +78,8 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const q = (p: number): number => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  const q = (p: number): number =>
+    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
   return {
     requests: latencies.length,
     seconds,

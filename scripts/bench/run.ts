@@ -27,7 +27,9 @@ async function startServer(mode: string, arg = ''): Promise<Child> {
   createInterface({ input: proc.stderr! }).on('line', (l) => stderr.push(l));
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: proc.stdout! }).once('line', resolve);
-    proc.once('exit', (code) => reject(new Error(`bench server ${mode} exited ${code}: ${stderr.join('\n')}`)));
+    proc.once('exit', (code) =>
+      reject(new Error(`bench server ${mode} exited ${code}: ${stderr.join('\n')}`)),
+    );
   });
   const { port, keys } = JSON.parse(line) as { port: number; keys: string[] };
   return { proc, port, keys, stderr };
@@ -45,10 +47,19 @@ const fmt = (r: LoadResult): string =>
   `(${r.requests} requests, statuses ${JSON.stringify(r.statuses)})`;
 
 async function main(): Promise<void> {
-  console.log(`RateDesk benchmarks — node ${process.version}, ${DURATION_MS / 1000} s per scenario, 127.0.0.1 only\n`);
+  console.log(
+    `RateDesk benchmarks — node ${process.version}, ${DURATION_MS / 1000} s per scenario, 127.0.0.1 only\n`,
+  );
 
   const base = await startServer('baseline');
-  const baseline = await runLoad({ port: base.port, method: 'GET', path: '/', headers: () => ({}), connections: 32, durationMs: DURATION_MS });
+  const baseline = await runLoad({
+    port: base.port,
+    method: 'GET',
+    path: '/',
+    headers: () => ({}),
+    connections: 32,
+    durationMs: DURATION_MS,
+  });
   await stop(base);
   console.log(`baseline  bare node:http JSON        ${fmt(baseline)}`);
 
@@ -64,7 +75,9 @@ async function main(): Promise<void> {
   });
   await stop(svc);
   console.log(`GET /v1/balance with a key           ${fmt(balance)}`);
-  console.log(`  → ${((100 * balance.rps) / baseline.rps).toFixed(1)} % of the baseline's req/s (target ≥ 60 %)\n`);
+  console.log(
+    `  → ${((100 * balance.rps) / baseline.rps).toFixed(1)} % of the baseline's req/s (target ≥ 60 %)\n`,
+  );
 
   // Latency: one client at a time, so the figure is the cost of one call, not of queueing behind others.
   const rates = await startServer('rates', String(SIM_LATENCY_MS));
@@ -72,14 +85,20 @@ async function main(): Promise<void> {
     port: rates.port,
     method: 'POST' as const,
     path: '/v1/rates',
-    headers: () => ({ Host: `127.0.0.1:${rates.port}`, Authorization: `Bearer ${rates.keys[0]}`, 'Content-Type': 'application/json' }),
+    headers: () => ({
+      Host: `127.0.0.1:${rates.port}`,
+      Authorization: `Bearer ${rates.keys[0]}`,
+      'Content-Type': 'application/json',
+    }),
     body: SHIPMENT,
     durationMs: DURATION_MS,
   };
   const rr = await runLoad({ ...ratesSpec, connections: 1 });
   const rr8 = await runLoad({ ...ratesSpec, connections: 8 });
   await stop(rates);
-  console.log(`POST /v1/rates, both simulators at ${SIM_LATENCY_MS} ms (in-process sandbox: CDEK 1 call, Russian Post 5 calls)`);
+  console.log(
+    `POST /v1/rates, both simulators at ${SIM_LATENCY_MS} ms (in-process sandbox: CDEK 1 call, Russian Post 5 calls)`,
+  );
   console.log(`  1 client                  ${fmt(rr)}`);
   console.log(`  8 clients                 ${fmt(rr8)}`);
   console.log(
@@ -93,24 +112,45 @@ async function main(): Promise<void> {
       port: c.port,
       method: 'POST',
       path: '/v1/rates',
-      headers: (i) => ({ Host: `127.0.0.1:${c.port}`, Authorization: `Bearer ${c.keys[i % c.keys.length]}`, 'Content-Type': 'application/json' }),
+      headers: (i) => ({
+        Host: `127.0.0.1:${c.port}`,
+        Authorization: `Bearer ${c.keys[i % c.keys.length]}`,
+        'Content-Type': 'application/json',
+      }),
       body: SHIPMENT,
       connections: 64,
       durationMs: DURATION_MS,
     });
     const err = await stop(c);
-    const stats = err.map((l) => { try { return JSON.parse(l) as { batches: number; ops: number }; } catch { return null; } }).find(Boolean);
-    results[mode] = { r, batches: stats ? `${stats.ops} commits in ${stats.batches} transactions (${(stats.ops / stats.batches).toFixed(1)} per fsync)` : '' };
+    const stats = err
+      .map((l) => {
+        try {
+          return JSON.parse(l) as { batches: number; ops: number };
+        } catch {
+          return null;
+        }
+      })
+      .find(Boolean);
+    results[mode] = {
+      r,
+      batches: stats
+        ? `${stats.ops} commits in ${stats.batches} transactions (${(stats.ops / stats.batches).toFixed(1)} per fsync)`
+        : '',
+    };
   }
   const single = results['bookkeeping-single']!;
   const grouped = results['bookkeeping']!;
-  console.log('durable bookkeeping: successful POST /v1/rates across 200 accounts, instant in-process carrier,');
+  console.log(
+    'durable bookkeeping: successful POST /v1/rates across 200 accounts, instant in-process carrier,',
+  );
   console.log('synchronous=FULL, every 200 on disk before it is sent');
   console.log(`  one commit per request      ${fmt(single.r)}`);
   console.log(`                              ${single.batches}`);
   console.log(`  group commit                ${fmt(grouped.r)}`);
   console.log(`                              ${grouped.batches}`);
-  console.log(`  → group commit: ${(grouped.r.rps / single.r.rps).toFixed(2)}× the one-fsync-per-request rate`);
+  console.log(
+    `  → group commit: ${(grouped.r.rps / single.r.rps).toFixed(2)}× the one-fsync-per-request rate`,
+  );
 }
 
 void main().catch((err: unknown) => {

@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     });
     server.listen(0, '127.0.0.1', () => {
       const addr = server.address();
-      process.stdout.write(`${JSON.stringify({ port: typeof addr === 'object' && addr ? addr.port : 0, keys: [] })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ port: typeof addr === 'object' && addr ? addr.port : 0, keys: [] })}\n`,
+      );
     });
     process.once('SIGTERM', () => server.close(() => process.exit(0)));
     return;

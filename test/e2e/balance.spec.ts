@@ -17,7 +17,10 @@ async function rates(port: number, key: string): Promise<Response> {
 
 const big = (page: Page, account: string) => page.getByTestId(`balance-${account}`);
 
-test('top-up changes balance and tier; threshold; a /v1 charge crossing it shows the low-balance banner', async ({ page, desk }) => {
+test('top-up changes balance and tier; threshold; a /v1 charge crossing it shows the low-balance banner', async ({
+  page,
+  desk,
+}) => {
   await openApp(page, 'balance');
   const acc = page.getByTestId('account-default');
   await expect(big(page, 'default')).toHaveText('100');
@@ -77,7 +80,10 @@ test('top-up changes balance and tier; threshold; a /v1 charge crossing it shows
   await expect(page.getByTestId('low-balance-banner')).toHaveCount(0);
 });
 
-test('limits: override with inline validation, then back to the tier; threshold auto and off', async ({ page, desk }) => {
+test('limits: override with inline validation, then back to the tier; threshold auto and off', async ({
+  page,
+  desk,
+}) => {
   await openApp(page, 'balance');
   // The fixture gives `default` a generous override so other tests never hit 429.
   await expect(page.getByTestId('limits-source-default')).toHaveText('индивидуальный лимит');
@@ -111,7 +117,10 @@ test('limits: override with inline validation, then back to the tier; threshold 
   await expect.poll(async () => (await desk.call('accounts:list'))[0]!.threshold).toBe('off');
 });
 
-test('create an account; names are checked in the form; the new account gets its own card', async ({ page, desk }) => {
+test('create an account; names are checked in the form; the new account gets its own card', async ({
+  page,
+  desk,
+}) => {
   await openApp(page, 'balance');
   await page.getByTestId('account-create').click();
   const dialog = page.getByTestId('account-create-dialog');

@@ -7,7 +7,10 @@ import { expect, openApp, screenshot, test } from './fixtures';
 const card = (page: Page, code: string) => page.getByTestId(`carrier-card-${code}`);
 const status = (page: Page, code: string) => page.getByTestId(`carrier-card-status-${code}`);
 
-test('a card per carrier; status badges follow carrier events live; enable/disable reaches /v1', async ({ page, desk }) => {
+test('a card per carrier; status badges follow carrier events live; enable/disable reaches /v1', async ({
+  page,
+  desk,
+}) => {
   await openApp(page, 'carriers');
   await expect(card(page, 'cdek')).toBeVisible();
   await expect(card(page, 'russian-post')).toBeVisible();
@@ -77,7 +80,10 @@ test('a failing carrier turns "недоступен" with its last error in plai
   await expect(status(page, 'cdek')).toHaveText('доступен');
 });
 
-test('CDEK credentials: saved, shown masked only, secret replaced; inline validation', async ({ page, desk }) => {
+test('CDEK credentials: saved, shown masked only, secret replaced; inline validation', async ({
+  page,
+  desk,
+}) => {
   await openApp(page, 'carriers');
   const secret = 'S3cr3tPassw0rdXyZ9';
   const clientId = page.getByTestId('carrier-client-id-cdek');
@@ -88,7 +94,9 @@ test('CDEK credentials: saved, shown masked only, secret replaced; inline valida
   await secretInput.fill(secret);
   await save.click();
   await expect(page.getByTestId('carrier-credentials-cdek')).toContainText('Укажите идентификатор клиента');
-  expect((await desk.call('carriers:list')).find((c) => c.code === 'cdek')?.credentials?.configured).toBe(false);
+  expect((await desk.call('carriers:list')).find((c) => c.code === 'cdek')?.credentials?.configured).toBe(
+    false,
+  );
 
   await clientId.fill('shop-client-42');
   await expect(secretInput).toHaveAttribute('type', 'password');
@@ -100,7 +108,9 @@ test('CDEK credentials: saved, shown masked only, secret replaced; inline valida
   expect(desk.service.settings.get('carriers.cdek.client_secret')).toBe(secret);
   expect(desk.service.settings.get('carriers.cdek.client_id')).toBe('shop-client-42');
   expect(await page.content()).not.toContain(secret);
-  const values = await page.locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  const values = await page
+    .locator('input')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
   expect(values).not.toContain(secret);
   await screenshot(page, 'carriers-credentials-light');
 
@@ -121,11 +131,15 @@ test('CDEK credentials: saved, shown masked only, secret replaced; inline valida
   await expect(url).toHaveValue('https://api.cdek.ru/v2');
   await url.fill('ftp://api.cdek.ru');
   await url.press('Enter');
-  await expect(page.getByTestId('carrier-connection-cdek')).toContainText('Адрес должен начинаться с https:// или http://');
+  await expect(page.getByTestId('carrier-connection-cdek')).toContainText(
+    'Адрес должен начинаться с https:// или http://',
+  );
   await url.fill('https://api.edu.cdek.ru/v2');
   await url.press('Enter');
   await expect(page.getByTestId('carrier-connection-cdek')).not.toContainText('должен начинаться');
-  await expect.poll(() => desk.service.settings.get('carriers.cdek.base_url')).toBe('https://api.edu.cdek.ru/v2');
+  await expect
+    .poll(() => desk.service.settings.get('carriers.cdek.base_url'))
+    .toBe('https://api.edu.cdek.ru/v2');
   await page.getByTestId('carrier-base-url-reset-cdek').click();
   await expect(url).toHaveValue('https://api.cdek.ru/v2');
   await expect.poll(() => desk.service.settings.get('carriers.cdek.base_url')).toBe('https://api.cdek.ru/v2');

@@ -6,14 +6,22 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, openApp, screenshot, test } from './fixtures';
 
-async function balanceWith(port: number, key: string): Promise<{ status: number; body: { balance?: number; error?: { code: string } } }> {
-  const res = await fetch(`http://127.0.0.1:${port}/v1/balance`, { headers: { Authorization: `Bearer ${key}` } });
+async function balanceWith(
+  port: number,
+  key: string,
+): Promise<{ status: number; body: { balance?: number; error?: { code: string } } }> {
+  const res = await fetch(`http://127.0.0.1:${port}/v1/balance`, {
+    headers: { Authorization: `Bearer ${key}` },
+  });
   return { status: res.status, body: (await res.json()) as { balance?: number; error?: { code: string } } };
 }
 
 const row = (page: Page, name: string) => page.locator(`[data-testid="key-row"][data-key-name="${name}"]`);
 
-test('create: the secret is shown once, copied, works on /v1; revoke asks, then /v1 answers 401 api_key_revoked', async ({ page, desk }) => {
+test('create: the secret is shown once, copied, works on /v1; revoke asks, then /v1 answers 401 api_key_revoked', async ({
+  page,
+  desk,
+}) => {
   await openApp(page, 'settings/keys');
   await expect(page.getByTestId('tab-keys')).toHaveAttribute('aria-selected', 'true');
   // The fixture's own key is listed, masked.
@@ -77,7 +85,10 @@ test('create: the secret is shown once, copied, works on /v1; revoke asks, then 
   expect((await balanceWith(desk.port, desk.apiKey)).status).toBe(200);
 });
 
-test('import: a pasted foreign key and a key file work on /v1; bad input is explained in the form', async ({ page, desk }) => {
+test('import: a pasted foreign key and a key file work on /v1; bad input is explained in the form', async ({
+  page,
+  desk,
+}) => {
   await openApp(page, 'settings/keys');
   const foreign = 'partner-KEY_0123456789-abcdefXYZ';
 
@@ -115,7 +126,9 @@ test('import: a pasted foreign key and a key file work on /v1; bad input is expl
   // From a file holding one key: the name is taken from the file name.
   const fileKey = 'file-key-9f8e7d6c5b4a3210zz';
   await page.getByTestId('key-import-mode-file').check();
-  await page.getByTestId('key-import-file').setInputFiles({ name: 'legacy-erp.txt', mimeType: 'text/plain', buffer: Buffer.from(`${fileKey}\n`) });
+  await page
+    .getByTestId('key-import-file')
+    .setInputFiles({ name: 'legacy-erp.txt', mimeType: 'text/plain', buffer: Buffer.from(`${fileKey}\n`) });
   await expect(dialog).toContainText('файл с одним ключом');
   await expect(page.getByTestId('key-import-name')).toHaveValue('legacy-erp');
   await screenshot(page, 'settings-key-import-light');
@@ -125,7 +138,10 @@ test('import: a pasted foreign key and a key file work on /v1; bad input is expl
   expect((await balanceWith(desk.port, fileKey)).status).toBe(200);
 });
 
-test('import an export document from another machine; export downloads JSON without secrets', async ({ page, desk }) => {
+test('import an export document from another machine; export downloads JSON without secrets', async ({
+  page,
+  desk,
+}) => {
   await openApp(page, 'settings/keys');
   // An export file as another RateDesk would write it: digests only; its account does not exist here.
   const moved = 'moved-key-from-old-machine-0001';
@@ -149,7 +165,11 @@ test('import an export document from another machine; export downloads JSON with
   };
   await page.getByTestId('key-import').click();
   await page.getByTestId('key-import-mode-file').check();
-  await page.getByTestId('key-import-file').setInputFiles({ name: 'keys.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await page.getByTestId('key-import-file').setInputFiles({
+    name: 'keys.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  });
   await expect(page.getByTestId('key-import-dialog')).toContainText('файл экспорта RateDesk, 1 ключ');
   await expect(page.getByTestId('key-import-name')).toHaveCount(0);
   await page.getByTestId('key-import-submit').click();
@@ -157,12 +177,17 @@ test('import an export document from another machine; export downloads JSON with
   await expect(page.getByTestId('toasts')).toContainText('shop-77');
   await expect(row(page, 'old production')).toBeVisible();
   // It authenticates; the new account has no requests yet (balances never travel with keys).
-  const res = await fetch(`http://127.0.0.1:${desk.port}/v1/balance`, { headers: { Authorization: `Bearer ${moved}` } });
+  const res = await fetch(`http://127.0.0.1:${desk.port}/v1/balance`, {
+    headers: { Authorization: `Bearer ${moved}` },
+  });
   expect(res.status).toBe(200);
   expect(((await res.json()) as { balance: number }).balance).toBe(0);
 
   // Export: a download of the JSON document, digests and no secret.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('key-export').click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('key-export').click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^ratedesk-keys-all-\d{4}-\d{2}-\d{2}\.json$/);
   const text = await readFile((await download.path())!, 'utf8');
   const exported = JSON.parse(text) as { format: string; keys: { name: string; digest: string }[] };

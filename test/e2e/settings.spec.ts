@@ -3,7 +3,10 @@
 // box presets and default carriers stored in settings.
 import { expect, openApp, screenshot, test } from './fixtures';
 
-test('listener: the URL for local tools and a copyable curl example with $RATEDESK_API_KEY', async ({ page, desk }) => {
+test('listener: the URL for local tools and a copyable curl example with $RATEDESK_API_KEY', async ({
+  page,
+  desk,
+}) => {
   await openApp(page, 'settings/listener');
   await expect(page.getByTestId('tab-listener')).toHaveAttribute('aria-selected', 'true');
   const url = `http://127.0.0.1:${desk.port}`;
@@ -42,7 +45,10 @@ test('listener: the URL for local tools and a copyable curl example with $RATEDE
   await expect(page.getByTestId('listener-url')).toBeVisible();
 });
 
-test('general: sandbox banner; going live asks first and warns about real prices and CDEK credentials', async ({ page, desk }) => {
+test('general: sandbox banner; going live asks first and warns about real prices and CDEK credentials', async ({
+  page,
+  desk,
+}) => {
   await openApp(page, 'settings/general');
   await expect(page.getByTestId('sandbox-banner')).toBeVisible();
   await expect(page.getByTestId('sandbox-banner')).toContainText('цены и сроки не настоящие');
@@ -77,7 +83,10 @@ test('general: sandbox banner; going live asks first and warns about real prices
   expect(desk.service.sandbox()).toBe(true);
 });
 
-test('general: language switch from Settings, theme, default carriers, box presets', async ({ page, desk }) => {
+test('general: language switch from Settings, theme, default carriers, box presets', async ({
+  page,
+  desk,
+}) => {
   await openApp(page, 'settings/general');
   const setting = async (name: string): Promise<string | undefined> =>
     (await desk.call('settings:get')).find((s) => s.name === name)?.value;

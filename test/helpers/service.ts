@@ -28,7 +28,10 @@ export interface RawRequest {
 
 export function rawRequest(port: number, r: RawRequest): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | string[]> = { ...(r.noHost ? {} : { Host: `127.0.0.1:${port}` }), ...r.headers };
+    const headers: Record<string, string | string[]> = {
+      ...(r.noHost ? {} : { Host: `127.0.0.1:${port}` }),
+      ...r.headers,
+    };
     const req = httpRequest(
       { host: '127.0.0.1', port, method: r.method ?? 'GET', path: r.path, headers, setHost: false },
       (res) => {
@@ -89,11 +92,16 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     for (const [k, v] of Object.entries(settings)) store.settings.set(k, v, new Date().toISOString());
     store.close();
   }
-  const service = await createRatingService({ dataDir: dir, listen: { host: '127.0.0.1', port: 0 }, ...rest });
+  const service = await createRatingService({
+    dataDir: dir,
+    listen: { host: '127.0.0.1', port: 0 },
+    ...rest,
+  });
   const port = service.listener!.port;
   const newKey = (account = 'default'): string =>
     createKey(service.store, { now: () => new Date() }, { account, name: `test ${Math.random()}` }).secret;
-  if (!tierLimits) setLimits(service.store, { now: () => new Date() }, { account: 'default', rps: 10_000, burst: 10_000 });
+  if (!tierLimits)
+    setLimits(service.store, { now: () => new Date() }, { account: 'default', rps: 10_000, burst: 10_000 });
   const key = newKey();
   const t: TestService = {
     service,

@@ -19,7 +19,8 @@ export const carriers = defineMessages({
     enabledToast: '{name}: включён',
     disabledToast: '{name}: выключен — в расчётах не участвует',
     disabledBadge: 'ВЫКЛЮЧЕН',
-    disabledNote: 'Выключен: в расчётах будет указан как «отключён в настройках». Включите переключателем справа вверху.',
+    disabledNote:
+      'Выключен: в расчётах будет указан как «отключён в настройках». Включите переключателем справа вверху.',
     needsCredentials: 'НЕТ УЧЁТНЫХ ДАННЫХ',
     'status.available': 'доступен',
     'status.unknown': 'неизвестно',
@@ -56,8 +57,10 @@ export const carriers = defineMessages({
     'url.scheme': 'Адрес должен начинаться с https:// или http://',
     'url.length': 'Слишком длинный адрес (не больше 2000 символов).',
     'cred.title': 'Учётные данные',
-    'cred.hintConfigured': 'Заданы. Секрет хранится только на этом компьютере и целиком больше не показывается.',
-    'cred.hintMissing': 'Без них в боевом режиме перевозчик будет «не настроен». Данные выдаёт перевозчик в личном кабинете.',
+    'cred.hintConfigured':
+      'Заданы. Секрет хранится только на этом компьютере и целиком больше не показывается.',
+    'cred.hintMissing':
+      'Без них в боевом режиме перевозчик будет «не настроен». Данные выдаёт перевозчик в личном кабинете.',
     'cred.sandboxHint': 'В песочнице не нужны. Понадобятся при переходе в боевой режим.',
     'cred.clientId': 'Идентификатор клиента (client_id)',
     'cred.secret': 'Секрет (client_secret)',
@@ -71,7 +74,8 @@ export const carriers = defineMessages({
     'cred.saved': '{name}: учётные данные сохранены',
     'cred.clear': 'Удалить учётные данные',
     'cred.clearTitle': 'Удалить учётные данные {name}?',
-    'cred.clearBody': 'Идентификатор и секрет будут стёрты. В боевом режиме {name} станет «не настроен», пока вы не введёте их снова.',
+    'cred.clearBody':
+      'Идентификатор и секрет будут стёрты. В боевом режиме {name} станет «не настроен», пока вы не введёте их снова.',
     'cred.clearConfirm': 'Удалить',
     'cred.cleared': '{name}: учётные данные удалены',
     'cred.client_id.missing': 'Укажите идентификатор клиента: без него секрет не работает.',
@@ -79,7 +83,8 @@ export const carriers = defineMessages({
     'cred.client_id.spaces': 'Идентификатор не может содержать пробелы.',
     'cred.client_secret.missing': 'Введите секрет: без него перевозчик не выдаст доступ.',
     'cred.client_secret.length': 'Не больше 200 символов.',
-    'cred.client_secret.spaces': 'Секрет не может содержать пробелы — проверьте, что скопировали его целиком и без лишнего.',
+    'cred.client_secret.spaces':
+      'Секрет не может содержать пробелы — проверьте, что скопировали его целиком и без лишнего.',
   },
   en: {
     title: 'Carriers',
@@ -98,7 +103,8 @@ export const carriers = defineMessages({
     enabledToast: '{name}: switched on',
     disabledToast: '{name}: switched off — not used in quotes',
     disabledBadge: 'OFF',
-    disabledNote: 'Switched off: quotes list it as “switched off in settings”. Switch it on at the top right.',
+    disabledNote:
+      'Switched off: quotes list it as “switched off in settings”. Switch it on at the top right.',
     needsCredentials: 'NO CREDENTIALS',
     'status.available': 'available',
     'status.unknown': 'unknown',
@@ -136,7 +142,8 @@ export const carriers = defineMessages({
     'url.length': 'The address is too long (2000 characters at most).',
     'cred.title': 'Credentials',
     'cred.hintConfigured': 'Set. The secret stays on this computer and is never shown in full again.',
-    'cred.hintMissing': 'Without them the carrier is “not configured” in live mode. The carrier issues them in its account.',
+    'cred.hintMissing':
+      'Without them the carrier is “not configured” in live mode. The carrier issues them in its account.',
     'cred.sandboxHint': 'Not needed in the sandbox. Needed once you switch to live mode.',
     'cred.clientId': 'Client id (client_id)',
     'cred.secret': 'Secret (client_secret)',
@@ -150,7 +157,8 @@ export const carriers = defineMessages({
     'cred.saved': '{name}: credentials saved',
     'cred.clear': 'Remove credentials',
     'cred.clearTitle': 'Remove the credentials of {name}?',
-    'cred.clearBody': 'The client id and secret will be erased. In live mode {name} becomes “not configured” until you enter them again.',
+    'cred.clearBody':
+      'The client id and secret will be erased. In live mode {name} becomes “not configured” until you enter them again.',
     'cred.clearConfirm': 'Remove',
     'cred.cleared': '{name}: credentials removed',
     'cred.client_id.missing': 'Enter the client id: the secret does not work without it.',
@@ -158,6 +166,7 @@ export const carriers = defineMessages({
     'cred.client_id.spaces': 'The client id cannot contain spaces.',
     'cred.client_secret.missing': 'Enter the secret: the carrier gives no access without it.',
     'cred.client_secret.length': '200 characters at most.',
-    'cred.client_secret.spaces': 'The secret cannot contain spaces — check that you copied it whole and nothing more.',
+    'cred.client_secret.spaces':
+      'The secret cannot contain spaces — check that you copied it whole and nothing more.',
   },
 });

@@ -1,7 +1,8 @@
 // The settings screen (API keys, listener, general) and the shared pieces of the administration screens.
 import { defineMessages, plural } from './define';
 
-const ru_keys = (n: number): string => plural('ru', n, { one: 'ключ', few: 'ключа', many: 'ключей', other: 'ключа' });
+const ru_keys = (n: number): string =>
+  plural('ru', n, { one: 'ключ', few: 'ключа', many: 'ключей', other: 'ключа' });
 const en_keys = (n: number): string => plural('en', n, { one: 'key', other: 'keys' });
 
 export const settings = defineMessages({
@@ -14,7 +15,8 @@ export const settings = defineMessages({
     'switch.on': 'вкл',
     'switch.off': 'выкл',
 
-    'err.checksum': 'Похоже на ключ RateDesk (rdk_…), но контрольная сумма не сходится: ключ введён с ошибкой или обрезан.',
+    'err.checksum':
+      'Похоже на ключ RateDesk (rdk_…), но контрольная сумма не сходится: ключ введён с ошибкой или обрезан.',
     'err.foreignKey': 'Ключ — это от 20 до 200 печатных символов ASCII без пробелов.',
     'err.duplicateKey': 'Этот ключ уже есть: {id} («{name}», счёт «{account}»).',
     'err.accountExists': 'Счёт «{name}» уже существует.',
@@ -38,7 +40,8 @@ export const settings = defineMessages({
     'keys.loadError': 'Не удалось загрузить ключи',
     'keys.caption': 'API-ключи',
     'keys.empty.title': 'Ключей пока нет',
-    'keys.empty.body': 'Создайте ключ, чтобы локальные программы могли обращаться к API /v1, или импортируйте уже выданный.',
+    'keys.empty.body':
+      'Создайте ключ, чтобы локальные программы могли обращаться к API /v1, или импортируйте уже выданный.',
     'keys.col.name': 'Название',
     'keys.col.account': 'Счёт',
     'keys.col.prefix': 'Ключ',
@@ -60,7 +63,8 @@ export const settings = defineMessages({
     'revoke.title': 'Отозвать ключ?',
     'revoke.body': 'Ключ «{name}» (счёт «{account}»):',
     'revoke.warnTitle': 'Действует сразу и навсегда.',
-    'revoke.warnBody': 'Программы, которые используют этот ключ, со следующего запроса получат ошибку 401. Вернуть ключ нельзя — только создать новый.',
+    'revoke.warnBody':
+      'Программы, которые используют этот ключ, со следующего запроса получат ошибку 401. Вернуть ключ нельзя — только создать новый.',
     'revoke.confirm': 'Отозвать ключ',
 
     'keyForm.name': 'Название ключа',
@@ -76,11 +80,13 @@ export const settings = defineMessages({
     'create.submit': 'Создать ключ',
     'create.doneTitle': 'Ключ «{name}» создан',
     'create.warnTitle': 'Скопируйте ключ сейчас — больше он показан не будет.',
-    'create.warnBody': 'RateDesk хранит только отпечаток ключа. Если ключ потеряется, создайте новый и отзовите старый.',
+    'create.warnBody':
+      'RateDesk хранит только отпечаток ключа. Если ключ потеряется, создайте новый и отзовите старый.',
     'create.secretLabel': 'Ключ (счёт «{account}»)',
     'create.copy': 'Копировать ключ',
     'create.copied': 'Ключ скопирован в буфер обмена',
-    'create.useHint': 'Передавайте ключ только в заголовке Authorization. Удобно хранить его в переменной окружения RATEDESK_API_KEY.',
+    'create.useHint':
+      'Передавайте ключ только в заголовке Authorization. Удобно хранить его в переменной окружения RATEDESK_API_KEY.',
     'create.close': 'Закрыть — ключ больше не будет показан',
     'create.closeCopied': 'Готово, ключ сохранён',
 
@@ -89,21 +95,25 @@ export const settings = defineMessages({
     'import.paste': 'Вставить ключ',
     'import.file': 'Из файла',
     'import.secret': 'Ключ',
-    'import.secretHint': 'Ключ RateDesk (rdk_…) с другого компьютера или ключ другой системы: 20–200 символов ASCII без пробелов.',
+    'import.secretHint':
+      'Ключ RateDesk (rdk_…) с другого компьютера или ключ другой системы: 20–200 символов ASCII без пробелов.',
     'import.chooseFile': 'Файл',
     'import.fileHint': 'Файл экспорта RateDesk (.json) или текстовый файл с одним ключом.',
     'import.noFile': 'Выберите файл.',
     'import.pick': 'Выбрать файл…',
     'import.noFileChosen': 'файл не выбран',
-    'import.fileDoc': (p) => `«${p['file']}»: файл экспорта RateDesk, ${p['count']} ${ru_keys(Number(p['count']))}.`,
+    'import.fileDoc': (p) =>
+      `«${p['file']}»: файл экспорта RateDesk, ${p['count']} ${ru_keys(Number(p['count']))}.`,
     'import.fileKey': '«{file}»: файл с одним ключом.',
     'import.nameHint': 'Название, под которым ключ будет виден в списке.',
-    'import.docHint': 'Названия и счета берутся из файла. Недостающие счета будут созданы с нулевым балансом; уже известные ключи пропускаются.',
+    'import.docHint':
+      'Названия и счета берутся из файла. Недостающие счета будут созданы с нулевым балансом; уже известные ключи пропускаются.',
     'import.submit': 'Импортировать',
     'import.problem.empty': 'Вставьте ключ.',
     'import.problem.multiline': 'Ключ должен быть одной строкой.',
     'import.problem.notExport': 'Это не файл экспорта ключей RateDesk.',
-    'import.problem.rdkShape': 'Похоже на ключ RateDesk, но он неполный: rdk_ и ещё не меньше 38 букв и цифр.',
+    'import.problem.rdkShape':
+      'Похоже на ключ RateDesk, но он неполный: rdk_ и ещё не меньше 38 букв и цифр.',
     'import.problem.foreignShape': 'Ключ — это от 20 до 200 печатных символов ASCII без пробелов.',
     'import.doneKey': 'Ключ «{name}» импортирован в счёт «{account}» и уже работает.',
     'import.doneDoc': 'Импортировано ключей: {imported}, пропущено (уже были): {skipped}.',
@@ -138,7 +148,8 @@ export const settings = defineMessages({
     'listener.exampleBalance': 'Баланс (бесплатно, проверяет ключ)',
     'listener.exampleRates': 'Расчёт (списывает 1 запрос)',
     'listener.curlCopied': 'Команда скопирована. Ключ возьмётся из $RATEDESK_API_KEY.',
-    'listener.keyHint': 'Сначала задайте переменную: export RATEDESK_API_KEY=… (ключ из раздела «API-ключи»).',
+    'listener.keyHint':
+      'Сначала задайте переменную: export RATEDESK_API_KEY=… (ключ из раздела «API-ключи»).',
     'listener.keyLink': 'К ключам →',
 
     'general.interface': 'Интерфейс',
@@ -149,7 +160,8 @@ export const settings = defineMessages({
     'general.theme.dark': 'тёмная',
     'general.loadError': 'Не удалось загрузить настройки',
     'general.data': 'Данные',
-    'general.dataHint': 'Счета, ключи, история расчётов и настройки хранятся в этой папке. Для резервной копии закройте приложение и скопируйте её.',
+    'general.dataHint':
+      'Счета, ключи, история расчётов и настройки хранятся в этой папке. Для резервной копии закройте приложение и скопируйте её.',
     'general.dataDir': 'Папка данных',
     'general.version': 'RateDesk {version}',
 
@@ -158,14 +170,16 @@ export const settings = defineMessages({
     'sandbox.switchOn': 'песочница включена',
     'sandbox.switchOff': 'песочница выключена',
     'sandbox.onTitle': 'Песочница.',
-    'sandbox.onBody': 'Отвечают встроенные симуляторы перевозчиков: цены и сроки не настоящие. Для реальных расчётов выключите песочницу.',
+    'sandbox.onBody':
+      'Отвечают встроенные симуляторы перевозчиков: цены и сроки не настоящие. Для реальных расчётов выключите песочницу.',
     'sandbox.offTitle': 'Боевой режим.',
     'sandbox.offBody': 'Запросы уходят настоящим перевозчикам, цены настоящие.',
     'sandbox.confirmTitle': 'Перейти в боевой режим?',
     'sandbox.warnTitle': 'После переключения:',
     'sandbox.warnReal': 'запросы пойдут настоящим перевозчикам через интернет;',
     'sandbox.warnPrices': 'цены и сроки будут настоящими — по ним можно отправлять посылки;',
-    'sandbox.warnCdek': 'СДЭК работает только с учётными данными (client_id и секрет) — задайте их на экране «Перевозчики».',
+    'sandbox.warnCdek':
+      'СДЭК работает только с учётными данными (client_id и секрет) — задайте их на экране «Перевозчики».',
     'sandbox.missing': 'Не настроены: {list}. Пока их нет, они будут отвечать «не настроен».',
     'sandbox.toCarriers': 'Перевозчики →',
     'sandbox.stay': 'Остаться в песочнице',
@@ -214,7 +228,8 @@ export const settings = defineMessages({
     'switch.on': 'on',
     'switch.off': 'off',
 
-    'err.checksum': 'This looks like a RateDesk key (rdk_…) but its checksum does not match: it was mistyped or cut short.',
+    'err.checksum':
+      'This looks like a RateDesk key (rdk_…) but its checksum does not match: it was mistyped or cut short.',
     'err.foreignKey': 'A key is 20 to 200 printable ASCII characters without spaces.',
     'err.duplicateKey': 'This key is already stored: {id} (“{name}”, account “{account}”).',
     'err.accountExists': 'Account “{name}” already exists.',
@@ -260,7 +275,8 @@ export const settings = defineMessages({
     'revoke.title': 'Revoke the key?',
     'revoke.body': 'Key “{name}” (account “{account}”):',
     'revoke.warnTitle': 'Immediate and permanent.',
-    'revoke.warnBody': 'Programs using this key get error 401 from their next request. A revoked key cannot be restored — only replaced by a new one.',
+    'revoke.warnBody':
+      'Programs using this key get error 401 from their next request. A revoked key cannot be restored — only replaced by a new one.',
     'revoke.confirm': 'Revoke key',
 
     'keyForm.name': 'Key name',
@@ -276,11 +292,13 @@ export const settings = defineMessages({
     'create.submit': 'Create key',
     'create.doneTitle': 'Key “{name}” created',
     'create.warnTitle': 'Copy the key now — it will not be shown again.',
-    'create.warnBody': 'RateDesk keeps only a digest of the key. If the key is lost, create a new one and revoke the old one.',
+    'create.warnBody':
+      'RateDesk keeps only a digest of the key. If the key is lost, create a new one and revoke the old one.',
     'create.secretLabel': 'Key (account “{account}”)',
     'create.copy': 'Copy key',
     'create.copied': 'Key copied to the clipboard',
-    'create.useHint': 'Send the key only in the Authorization header. An environment variable RATEDESK_API_KEY is a handy place for it.',
+    'create.useHint':
+      'Send the key only in the Authorization header. An environment variable RATEDESK_API_KEY is a handy place for it.',
     'create.close': 'Close — the key will not be shown again',
     'create.closeCopied': 'Done, the key is saved',
 
@@ -289,27 +307,33 @@ export const settings = defineMessages({
     'import.paste': 'Paste a key',
     'import.file': 'From a file',
     'import.secret': 'Key',
-    'import.secretHint': 'A RateDesk key (rdk_…) from another computer, or another system’s key: 20–200 ASCII characters without spaces.',
+    'import.secretHint':
+      'A RateDesk key (rdk_…) from another computer, or another system’s key: 20–200 ASCII characters without spaces.',
     'import.chooseFile': 'File',
     'import.fileHint': 'A RateDesk export file (.json) or a text file holding one key.',
     'import.noFile': 'Choose a file.',
     'import.pick': 'Choose file…',
     'import.noFileChosen': 'no file chosen',
-    'import.fileDoc': (p) => `“${p['file']}”: RateDesk export file, ${p['count']} ${en_keys(Number(p['count']))}.`,
+    'import.fileDoc': (p) =>
+      `“${p['file']}”: RateDesk export file, ${p['count']} ${en_keys(Number(p['count']))}.`,
     'import.fileKey': '“{file}”: a file with one key.',
     'import.nameHint': 'The name the key is listed under.',
-    'import.docHint': 'Names and accounts come from the file. Missing accounts are created with a zero balance; keys already known are skipped.',
+    'import.docHint':
+      'Names and accounts come from the file. Missing accounts are created with a zero balance; keys already known are skipped.',
     'import.submit': 'Import',
     'import.problem.empty': 'Paste a key.',
     'import.problem.multiline': 'A key must be a single line.',
     'import.problem.notExport': 'This is not a RateDesk key export file.',
-    'import.problem.rdkShape': 'This looks like a RateDesk key but it is incomplete: rdk_ followed by at least 38 letters and digits.',
+    'import.problem.rdkShape':
+      'This looks like a RateDesk key but it is incomplete: rdk_ followed by at least 38 letters and digits.',
     'import.problem.foreignShape': 'A key is 20 to 200 printable ASCII characters without spaces.',
     'import.doneKey': 'Key “{name}” imported into account “{account}” and already works.',
     'import.doneDoc': 'Keys imported: {imported}, skipped (already present): {skipped}.',
-    'import.accountsCreated': 'Accounts created with a zero balance: {list}. Top them up on the Balance screen.',
+    'import.accountsCreated':
+      'Accounts created with a zero balance: {list}. Top them up on the Balance screen.',
 
-    'listener.lead': 'The local /v1 API: programs on this computer get quotes through it. It is reachable from this computer only.',
+    'listener.lead':
+      'The local /v1 API: programs on this computer get quotes through it. It is reachable from this computer only.',
     'listener.title': 'Local API',
     'listener.switch': 'Local API enabled',
     'listener.turnedOn': 'Local API switched on',
@@ -348,7 +372,8 @@ export const settings = defineMessages({
     'general.theme.dark': 'dark',
     'general.loadError': 'Could not load the settings',
     'general.data': 'Data',
-    'general.dataHint': 'Accounts, keys, quote history and settings live in this folder. To back up, close the app and copy it.',
+    'general.dataHint':
+      'Accounts, keys, quote history and settings live in this folder. To back up, close the app and copy it.',
     'general.dataDir': 'Data folder',
     'general.version': 'RateDesk {version}',
 
@@ -357,14 +382,16 @@ export const settings = defineMessages({
     'sandbox.switchOn': 'sandbox on',
     'sandbox.switchOff': 'sandbox off',
     'sandbox.onTitle': 'Sandbox.',
-    'sandbox.onBody': 'Built-in carrier simulators answer: prices and times are not real. Switch the sandbox off for real quotes.',
+    'sandbox.onBody':
+      'Built-in carrier simulators answer: prices and times are not real. Switch the sandbox off for real quotes.',
     'sandbox.offTitle': 'Live mode.',
     'sandbox.offBody': 'Requests go to the real carriers; prices are real.',
     'sandbox.confirmTitle': 'Switch to live mode?',
     'sandbox.warnTitle': 'After the switch:',
     'sandbox.warnReal': 'requests go to the real carriers over the internet;',
     'sandbox.warnPrices': 'prices and times are real — parcels can be sent on them;',
-    'sandbox.warnCdek': 'CDEK works only with credentials (client_id and secret) — set them on the Carriers screen.',
+    'sandbox.warnCdek':
+      'CDEK works only with credentials (client_id and secret) — set them on the Carriers screen.',
     'sandbox.missing': 'Not set up: {list}. Until they are, they answer “not configured”.',
     'sandbox.toCarriers': 'Carriers →',
     'sandbox.stay': 'Stay in the sandbox',

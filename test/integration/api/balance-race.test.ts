@@ -15,7 +15,9 @@ describe('overdraft race', () => {
     createAccount(t.service.store, clock, { name: 'small', balance: 7 });
     setLimits(t.service.store, clock, { account: 'small', rps: 10_000, burst: 10_000 });
     const keys = [t.newKey('small'), t.newKey('small'), t.newKey('small')];
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => t!.postRates(SHIPMENT, {}, keys[i % 3])));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => t!.postRates(SHIPMENT, {}, keys[i % 3])),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(ok.length).toBe(7);
     expect(results.filter((r) => r.status === 402).length).toBe(33);

@@ -10,9 +10,14 @@ afterEach(async () => {
 
 describe('carrier deadlines', () => {
   it('a hung carrier costs exactly its timeout; the other carrier still answers', async () => {
-    t = await startTestService({ settings: { 'rating.carrier_timeout_ms': '600', 'rating.deadline_ms': '2000' } });
+    t = await startTestService({
+      settings: { 'rating.carrier_timeout_ms': '600', 'rating.deadline_ms': '2000' },
+    });
     const started = performance.now();
-    const r = await t.postRates({ ...SHIPMENT, to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.cdekTimeout } });
+    const r = await t.postRates({
+      ...SHIPMENT,
+      to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.cdekTimeout },
+    });
     const took = performance.now() - started;
     expect(r.status).toBe(200);
     expect(r.json.unavailable).toEqual([{ carrier: 'cdek', reason: 'timeout' }]);
@@ -22,10 +27,15 @@ describe('carrier deadlines', () => {
   });
 
   it('all carriers hung: 503 after the overall deadline, nothing deducted', async () => {
-    t = await startTestService({ settings: { 'rating.carrier_timeout_ms': '5000', 'rating.deadline_ms': '700' } });
+    t = await startTestService({
+      settings: { 'rating.carrier_timeout_ms': '5000', 'rating.deadline_ms': '700' },
+    });
     const before = (await t.get('/v1/balance')).json.balance;
     const started = performance.now();
-    const r = await t.postRates({ ...SHIPMENT, to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.allTimeout } });
+    const r = await t.postRates({
+      ...SHIPMENT,
+      to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.allTimeout },
+    });
     const took = performance.now() - started;
     expect(r.status).toBe(503);
     expect(r.json.unavailable).toEqual([

@@ -10,7 +10,8 @@ afterEach(async () => {
 });
 
 const ledgerCount = (s: TestService): number =>
-  (s.service.store.db.prepare("SELECT COUNT(*) AS n FROM ledger WHERE kind = 'rates'").get() as { n: number }).n;
+  (s.service.store.db.prepare("SELECT COUNT(*) AS n FROM ledger WHERE kind = 'rates'").get() as { n: number })
+    .n;
 
 describe('Idempotency-Key on POST /v1/rates', () => {
   it('replays byte for byte, with the original request_id and Idempotent-Replayed, without a second deduction', async () => {

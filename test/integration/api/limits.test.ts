@@ -30,7 +30,9 @@ describe('rate limits per account', () => {
   it('all keys of an account share one bucket', async () => {
     t = await startTestService({ tierLimits: true });
     const keys = [t.key, t.newKey(), t.newKey()];
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => t!.get('/v1/balance', keys[i % 3])));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t!.get('/v1/balance', keys[i % 3])),
+    );
     expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(6);
   });
 

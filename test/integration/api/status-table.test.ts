@@ -1,7 +1,13 @@
 // Every row of design.md's status/code table, over real HTTP against a real service and SQLite file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeKey, listKeys } from '../../../core/admin/keys';
-import { rawRequest, SHIPMENT, startTestService, type HttpResult, type TestService } from '../../helpers/service';
+import {
+  rawRequest,
+  SHIPMENT,
+  startTestService,
+  type HttpResult,
+  type TestService,
+} from '../../helpers/service';
 import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 
 let t: TestService;
@@ -30,7 +36,13 @@ describe('401', () => {
   });
   it('malformed header, bad checksum, unknown key → invalid_api_key', async () => {
     const broken = t.key.slice(0, -1) + (t.key.endsWith('A') ? 'B' : 'A');
-    for (const auth of ['Basic abc', 'Bearer', `Bearer ${broken}`, 'Bearer rdk_short', `Bearer ${'x'.repeat(30)}`]) {
+    for (const auth of [
+      'Basic abc',
+      'Bearer',
+      `Bearer ${broken}`,
+      'Bearer rdk_short',
+      `Bearer ${'x'.repeat(30)}`,
+    ]) {
       const r = await rawRequest(t.port, { path: '/v1/balance', headers: { Authorization: auth } });
       expectError(r, 401, 'invalid_api_key');
       expect(r.headers['www-authenticate']).toContain('Bearer');
@@ -106,7 +118,9 @@ describe('403', () => {
     }
   });
   it("other Sec-Fetch-* headers are fine (Node's fetch sends Sec-Fetch-Mode: cors)", async () => {
-    const r = await fetch(`http://127.0.0.1:${t.port}/v1/balance`, { headers: { Authorization: `Bearer ${t.key}` } });
+    const r = await fetch(`http://127.0.0.1:${t.port}/v1/balance`, {
+      headers: { Authorization: `Bearer ${t.key}` },
+    });
     expect(r.status).toBe(200);
     const r2 = await rawRequest(t.port, {
       path: '/v1/balance',
@@ -175,7 +189,11 @@ describe('routing', () => {
     }
   });
   it('405 method_not_allowed with Allow', async () => {
-    const r = await rawRequest(t.port, { method: 'GET', path: '/v1/rates', headers: { Authorization: `Bearer ${t.key}` } });
+    const r = await rawRequest(t.port, {
+      method: 'GET',
+      path: '/v1/rates',
+      headers: { Authorization: `Bearer ${t.key}` },
+    });
     expectError(r, 405, 'method_not_allowed');
     expect(r.headers.allow).toBe('POST');
     const r2 = await rawRequest(t.port, { method: 'OPTIONS', path: '/v1/balance', headers: { Origin: 'x' } });
@@ -188,7 +206,11 @@ describe('routing', () => {
     const r = await rawRequest(t.port, { path: '/v1/openapi.json' });
     expect(r.status).toBe(200);
     expect(r.json.openapi).toBe('3.1.0');
-    const bad = await rawRequest(t.port, { path: '/v1/openapi.json', headers: { Host: 'evil.test' }, noHost: true });
+    const bad = await rawRequest(t.port, {
+      path: '/v1/openapi.json',
+      headers: { Host: 'evil.test' },
+      noHost: true,
+    });
     expect(bad.status).toBe(403);
   });
 });
@@ -203,16 +225,24 @@ describe('402, 503 and success', () => {
     expect(r.headers['ratelimit']).toMatch(/^"account";r=\d+;t=\d+$/);
     expect(r.json.request_id).toBe(r.headers['x-request-id']);
     expect(r.json.rates.length).toBeGreaterThan(0);
-    expect(new Set(r.json.rates.map((x: { carrier: string }) => x.carrier))).toEqual(new Set(['cdek', 'russian-post']));
+    expect(new Set(r.json.rates.map((x: { carrier: string }) => x.carrier))).toEqual(
+      new Set(['cdek', 'russian-post']),
+    );
     expect(r.json.balance_remaining).toBe(before - 1);
     expect((await t.get('/v1/balance')).json.balance).toBe(before - 1);
   });
   it('503 rates_unavailable with unavailable[] and Retry-After when no carrier answers; nothing deducted', async () => {
     const before = (await t.get('/v1/balance')).json.balance;
-    const r = await t.postRates({ ...SHIPMENT, to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.allNoService } });
+    const r = await t.postRates({
+      ...SHIPMENT,
+      to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.allNoService },
+    });
     expectError(r, 503, 'rates_unavailable');
     expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(r.json.unavailable.map((u: { carrier: string }) => u.carrier).sort()).toEqual(['cdek', 'russian-post']);
+    expect(r.json.unavailable.map((u: { carrier: string }) => u.carrier).sort()).toEqual([
+      'cdek',
+      'russian-post',
+    ]);
     expect((await t.get('/v1/balance')).json.balance).toBe(before);
   });
   it('unknown carrier codes in the filter are reported, never dropped', async () => {

@@ -29,10 +29,14 @@ interface Serving {
 }
 
 async function serve(dir: string, env: Record<string, string> = {}): Promise<Serving> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dir, '--port', '0'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dir, '--port', '0'],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   procs.push(proc);
   const stderr: string[] = [];
   createInterface({ input: proc.stderr! }).on('line', (l) => stderr.push(l));
@@ -43,11 +47,19 @@ async function serve(dir: string, env: Record<string, string> = {}): Promise<Ser
   return { proc, url, port: Number(new URL(url).port), stderr };
 }
 
-function admin(dir: string, args: string[], input?: string): { status: number; json: unknown; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'core/cli/admin.ts', '--data-dir', dir, '--json', ...args], {
-    input: input ?? '',
-    encoding: 'utf8',
-  });
+function admin(
+  dir: string,
+  args: string[],
+  input?: string,
+): { status: number; json: unknown; stderr: string } {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'core/cli/admin.ts', '--data-dir', dir, '--json', ...args],
+    {
+      input: input ?? '',
+      encoding: 'utf8',
+    },
+  );
   let json: unknown;
   try {
     json = JSON.parse(r.stdout);
@@ -77,10 +89,14 @@ describe('npm run serve', () => {
   });
 
   it('refuses a non-loopback bind without --allow-remote', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', tempDir(), '--host', '0.0.0.0'], {
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', tempDir(), '--host', '0.0.0.0'],
+      {
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/Refusing to listen on 0\.0\.0\.0/);
   });
@@ -91,7 +107,8 @@ describe('npm run serve', () => {
     const created = admin(dir, ['keys', 'create', '--account', 'default', '--name', 'cli']);
     expect(created.status).toBe(0);
     const { id, secret } = created.json as { id: string; secret: string };
-    const get = (path: string) => rawRequest(s.port, { path, headers: { Authorization: `Bearer ${secret}` } });
+    const get = (path: string) =>
+      rawRequest(s.port, { path, headers: { Authorization: `Bearer ${secret}` } });
 
     const b1 = await get('/v1/balance');
     expect(b1.json).toEqual({ balance: 100 });
@@ -115,13 +132,19 @@ describe('npm run serve', () => {
   it('kill -9 in the middle of rates calls loses nothing and double-charges nothing; retries replay or run once', async () => {
     const dir = tempDir();
     let s = await serve(dir, { RATEDESK_SIMULATOR_LATENCY_MS: '300' });
-    const key = (admin(dir, ['keys', 'create', '--account', 'default', '--name', 'crash']).json as { secret: string }).secret;
+    const key = (
+      admin(dir, ['keys', 'create', '--account', 'default', '--name', 'crash']).json as { secret: string }
+    ).secret;
     expect(admin(dir, ['accounts', 'limits', 'default', '--rps', '1000', '--burst', '1000']).status).toBe(0);
 
     // Phase 1: 10 requests complete; 10 more are in flight when the server is killed.
-    const done = await Promise.all(Array.from({ length: 10 }, (_, i) => post(s.port, key, { 'Idempotency-Key': `k${i}` })));
+    const done = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post(s.port, key, { 'Idempotency-Key': `k${i}` })),
+    );
     expect(done.every((r) => r.status === 200)).toBe(true);
-    const inflight = Array.from({ length: 10 }, (_, i) => post(s.port, key, { 'Idempotency-Key': `k${10 + i}` }).catch(() => null));
+    const inflight = Array.from({ length: 10 }, (_, i) =>
+      post(s.port, key, { 'Idempotency-Key': `k${10 + i}` }).catch(() => null),
+    );
     await new Promise((r) => setTimeout(r, 100));
     s.proc.kill('SIGKILL');
     const lost = await Promise.all(inflight);
@@ -129,7 +152,9 @@ describe('npm run serve', () => {
 
     // Phase 2: restart on the same folder (the stale lock of the dead process is taken over) and retry all 20.
     s = await serve(dir, { RATEDESK_SIMULATOR_LATENCY_MS: '10' });
-    const retries = await Promise.all(Array.from({ length: 20 }, (_, i) => post(s.port, key, { 'Idempotency-Key': `k${i}` })));
+    const retries = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(s.port, key, { 'Idempotency-Key': `k${i}` })),
+    );
     expect(retries.every((r) => r.status === 200)).toBe(true);
     const replayed = retries.filter((r) => r.headers['idempotent-replayed'] === 'true').length;
     expect(replayed).toBe(10 + answeredBeforeKill);

@@ -26,13 +26,17 @@ describe('migrations', () => {
     expect(migrate(db, 1)).toBe(1);
     expect(tables(db)).toEqual(['accounts', 'api_keys', 'ledger', 'rate_limit_overrides', 'settings']);
     db.prepare("INSERT INTO accounts (name, balance, created_at) VALUES ('a', 5, 'now')").run();
-    db.prepare("INSERT INTO ledger (account_id, delta, kind, created_at) VALUES (1, 5, 'opening', 'now')").run();
+    db.prepare(
+      "INSERT INTO ledger (account_id, delta, kind, created_at) VALUES (1, 5, 'opening', 'now')",
+    ).run();
     expect(() => db.prepare('UPDATE ledger SET delta = 6').run()).toThrow(/append-only/);
     expect(() => db.prepare('DELETE FROM ledger').run()).toThrow(/append-only/);
     expect(() => db.prepare('UPDATE accounts SET balance = -1').run()).toThrow(/CHECK/);
-    expect(() => db.prepare("INSERT INTO ledger (account_id, delta, kind, created_at) VALUES (99, 1, 'topup', 'x')").run()).toThrow(
-      /FOREIGN KEY/,
-    );
+    expect(() =>
+      db
+        .prepare("INSERT INTO ledger (account_id, delta, kind, created_at) VALUES (99, 1, 'topup', 'x')")
+        .run(),
+    ).toThrow(/FOREIGN KEY/);
   });
 
   it('0002 adds idempotency records and keeps existing data', () => {
@@ -43,7 +47,9 @@ describe('migrations', () => {
     expect(tables(db)).toContain('idempotency');
     expect(db.prepare('SELECT balance FROM accounts').pluck().get()).toBe(5);
     db.prepare("INSERT INTO idempotency VALUES (1, 'k', 'f', 200, '{}', 'req_1', 0)").run();
-    expect(() => db.prepare("INSERT INTO idempotency VALUES (1, 'k', 'g', 200, '{}', 'req_2', 0)").run()).toThrow(/UNIQUE/);
+    expect(() =>
+      db.prepare("INSERT INTO idempotency VALUES (1, 'k', 'g', 200, '{}', 'req_2', 0)").run(),
+    ).toThrow(/UNIQUE/);
   });
 
   it('0003 adds quote history, the notification log and carrier health', () => {
@@ -52,8 +58,12 @@ describe('migrations', () => {
     db.prepare("INSERT INTO accounts (name, balance, created_at) VALUES ('a', 5, 'now')").run();
     expect(migrate(db, 3)).toBe(3);
     expect(tables(db)).toEqual(expect.arrayContaining(['quotes', 'notifications', 'carrier_health']));
-    db.prepare("INSERT INTO notifications (account_id, kind, threshold, balance, created_at) VALUES (1, 'low_balance', 100, 99, 'now')").run();
-    expect(() => db.prepare("INSERT INTO carrier_health (code, status) VALUES ('x', 'dead')").run()).toThrow(/CHECK/);
+    db.prepare(
+      "INSERT INTO notifications (account_id, kind, threshold, balance, created_at) VALUES (1, 'low_balance', 100, 99, 'now')",
+    ).run();
+    expect(() => db.prepare("INSERT INTO carrier_health (code, status) VALUES ('x', 'dead')").run()).toThrow(
+      /CHECK/,
+    );
   });
 
   it('re-running is a no-op and a newer file is refused', () => {

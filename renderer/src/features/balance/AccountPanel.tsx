@@ -51,14 +51,18 @@ export function AccountPanel(props: { account: AccountView; onChange: (a: Accoun
             {t('lowBadge')}
           </Badge>
         ) : null}
-        <span className="card-head-end muted">{t('createdAt', { date: formatDateTime(account.created_at, lang) })}</span>
+        <span className="card-head-end muted">
+          {t('createdAt', { date: formatDateTime(account.created_at, lang) })}
+        </span>
       </header>
       <div className="card-body account-body">
         <section className="section balance-big-wrap" aria-label={t('balanceLabel')}>
           <div className="balance-big" data-testid={`balance-${account.name}`} data-balance={account.balance}>
             {formatInteger(account.balance, lang)}
           </div>
-          <div className="balance-unit">{t('balanceUnit', { word: requestsWord(account.balance, lang) })}</div>
+          <div className="balance-unit">
+            {t('balanceUnit', { word: requestsWord(account.balance, lang) })}
+          </div>
           <div className="field-hint">
             {account.last_package === null
               ? t('noPackage')
@@ -78,11 +82,23 @@ function formatRps(rps: number, lang: Lang): string {
   return Number.isInteger(rps) ? formatInteger(rps, lang) : formatDecimal(rps, lang);
 }
 
-function numberError(t: ScopedT<'balance'>, p: NumberProblem | null, min: number, max: number, lang: Lang): string | null {
+function numberError(
+  t: ScopedT<'balance'>,
+  p: NumberProblem | null,
+  min: number,
+  max: number,
+  lang: Lang,
+): string | null {
   return p ? t(`num.${p}`, { min: formatInteger(min, lang), max: formatInteger(max, lang) }) : null;
 }
 
-function TopupSection({ account, onChange }: { account: AccountView; onChange: (a: AccountView) => void }): ReactNode {
+function TopupSection({
+  account,
+  onChange,
+}: {
+  account: AccountView;
+  onChange: (a: AccountView) => void;
+}): ReactNode {
   const t = useT('balance');
   const { lang } = useLang();
   const toast = useToast();
@@ -147,7 +163,15 @@ function TopupSection({ account, onChange }: { account: AccountView; onChange: (
         </div>
         <div className="form-actions" role="group" aria-label={t('topup.presets')}>
           {TOPUP_PRESETS.map((n) => (
-            <Button key={n} size="sm" variant="ghost" onClick={() => { setAmount(String(n)); setProblem(null); }}>
+            <Button
+              key={n}
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setAmount(String(n));
+                setProblem(null);
+              }}
+            >
               +{formatInteger(n, lang)}
             </Button>
           ))}
@@ -162,7 +186,13 @@ function TopupSection({ account, onChange }: { account: AccountView; onChange: (
   );
 }
 
-function LimitsSection({ account, onChange }: { account: AccountView; onChange: (a: AccountView) => void }): ReactNode {
+function LimitsSection({
+  account,
+  onChange,
+}: {
+  account: AccountView;
+  onChange: (a: AccountView) => void;
+}): ReactNode {
   const t = useT('balance');
   const { lang } = useLang();
   const toast = useToast();
@@ -213,13 +243,19 @@ function LimitsSection({ account, onChange }: { account: AccountView; onChange: 
   };
 
   const clear = (): void =>
-    void run(() => call((api) => api.accounts.clearLimits({ account: account.name })), t('limits.cleared', { account: account.name }));
+    void run(
+      () => call((api) => api.accounts.clearLimits({ account: account.name })),
+      t('limits.cleared', { account: account.name }),
+    );
 
   return (
     <Section title={t('limits.title')} data-testid={`limits-${account.name}`}>
       <div className="limits-line">
         <span className="limits-value" data-testid={`limits-value-${account.name}`}>
-          {t('limits.value', { rps: formatRps(account.limits.rps, lang), burst: formatInteger(account.limits.burst, lang) })}
+          {t('limits.value', {
+            rps: formatRps(account.limits.rps, lang),
+            burst: formatInteger(account.limits.burst, lang),
+          })}
         </span>
         <Badge tone={override ? 'warn' : 'neutral'} data-testid={`limits-source-${account.name}`}>
           {override ? t('limits.override') : t('limits.tier', { tier: t(`tier.${account.tier}`) })}
@@ -229,7 +265,11 @@ function LimitsSection({ account, onChange }: { account: AccountView; onChange: 
       {editing ? (
         <form className="stack" style={{ gap: 8 }} onSubmit={submit} noValidate>
           <div className="form-row form-row-top">
-            <Field label={t('limits.rps')} error={rpsProblem === 'min' ? t('num.positive') : numberError(t, rpsProblem, 0, MAX_RPS, lang)} className="field-narrow">
+            <Field
+              label={t('limits.rps')}
+              error={rpsProblem === 'min' ? t('num.positive') : numberError(t, rpsProblem, 0, MAX_RPS, lang)}
+              className="field-narrow"
+            >
               {({ id, describedBy, invalid }) => (
                 <Input
                   id={id}
@@ -246,7 +286,11 @@ function LimitsSection({ account, onChange }: { account: AccountView; onChange: 
                 />
               )}
             </Field>
-            <Field label={t('limits.burst')} error={numberError(t, burstProblem, 1, MAX_BURST, lang)} className="field-narrow">
+            <Field
+              label={t('limits.burst')}
+              error={numberError(t, burstProblem, 1, MAX_BURST, lang)}
+              className="field-narrow"
+            >
               {({ id, describedBy, invalid }) => (
                 <Input
                   id={id}
@@ -279,7 +323,13 @@ function LimitsSection({ account, onChange }: { account: AccountView; onChange: 
             {override ? t('limits.change') : t('limits.set')}
           </Button>
           {override ? (
-            <Button size="sm" variant="ghost" busy={busy} onClick={clear} data-testid={`limits-clear-${account.name}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              busy={busy}
+              onClick={clear}
+              data-testid={`limits-clear-${account.name}`}
+            >
               {t('limits.clear')}
             </Button>
           ) : null}
@@ -294,7 +344,13 @@ function LimitsSection({ account, onChange }: { account: AccountView; onChange: 
   );
 }
 
-function ThresholdSection({ account, onChange }: { account: AccountView; onChange: (a: AccountView) => void }): ReactNode {
+function ThresholdSection({
+  account,
+  onChange,
+}: {
+  account: AccountView;
+  onChange: (a: AccountView) => void;
+}): ReactNode {
   const t = useT('balance');
   const { lang } = useLang();
   const toast = useToast();
@@ -332,7 +388,10 @@ function ThresholdSection({ account, onChange }: { account: AccountView; onChang
       : limit === null
         ? t('threshold.explainAutoNone')
         : account.threshold === 'auto'
-          ? t('threshold.explainAuto', { n: formatInteger(limit, lang), pkg: formatInteger(account.last_package ?? 0, lang) })
+          ? t('threshold.explainAuto', {
+              n: formatInteger(limit, lang),
+              pkg: formatInteger(account.last_package ?? 0, lang),
+            })
           : t('threshold.explain', { n: formatInteger(limit, lang) });
 
   return (

@@ -5,7 +5,19 @@ import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import type { AccountView, NotificationView } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskEvent, useDeskQuery, type DeskQuery } from '../../api/hooks';
-import { Banner, Button, Dialog, EmptyState, ErrorState, Field, Input, LoadingState, Table, useToast, type Column } from '../../components';
+import {
+  Banner,
+  Button,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  Field,
+  Input,
+  LoadingState,
+  Table,
+  useToast,
+  type Column,
+} from '../../components';
 import { useLang, useT } from '../../i18n';
 import { formatDateTime, formatInteger } from '../../lib/format';
 import { Section, useExplain } from '../settings/kit';
@@ -54,7 +66,11 @@ export function BalanceScreen(): ReactNode {
 
       {list === undefined ? (
         accounts.state.status === 'error' ? (
-          <ErrorState error={accounts.state.error} title={t('loadError')} onRetry={() => void accounts.reload()} />
+          <ErrorState
+            error={accounts.state.error}
+            title={t('loadError')}
+            onRetry={() => void accounts.reload()}
+          />
         ) : (
           <LoadingState>{t('loading')}</LoadingState>
         )
@@ -107,15 +123,30 @@ function NotificationLog(props: { query: DeskQuery<NotificationView[]> }): React
     { key: 'time', header: t('log.time'), render: (n) => formatDateTime(n.created_at, lang), width: '170px' },
     { key: 'account', header: t('log.account'), render: (n) => n.account },
     { key: 'event', header: t('log.event'), render: () => t('log.kind.low_balance'), className: 'cell-wrap' },
-    { key: 'threshold', header: t('log.threshold'), align: 'right', render: (n) => formatInteger(n.threshold, lang) },
-    { key: 'balance', header: t('log.balance'), align: 'right', render: (n) => formatInteger(n.balance, lang) },
+    {
+      key: 'threshold',
+      header: t('log.threshold'),
+      align: 'right',
+      render: (n) => formatInteger(n.threshold, lang),
+    },
+    {
+      key: 'balance',
+      header: t('log.balance'),
+      align: 'right',
+      render: (n) => formatInteger(n.balance, lang),
+    },
   ];
   return (
     <Section
       title={t('log.title')}
       hint={t('log.hint')}
       actions={
-        <Button size="sm" variant="ghost" onClick={() => void reload()} busy={state.status === 'loading' && state.data !== undefined}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void reload()}
+          busy={state.status === 'loading' && state.data !== undefined}
+        >
           {t('log.refresh')}
         </Button>
       }
@@ -133,7 +164,13 @@ function NotificationLog(props: { query: DeskQuery<NotificationView[]> }): React
           <p>{t('log.empty.body')}</p>
         </EmptyState>
       ) : (
-        <Table columns={columns} rows={state.data} rowKey={(n) => String(n.id)} caption={t('log.title')} data-testid="notification-table" />
+        <Table
+          columns={columns}
+          rows={state.data}
+          rowKey={(n) => String(n.id)}
+          caption={t('log.title')}
+          data-testid="notification-table"
+        />
       )}
     </Section>
   );
@@ -196,14 +233,24 @@ function CreateAccountDialog(props: {
       footer={
         <>
           <Button onClick={close}>{t('common.cancel')}</Button>
-          <Button variant="primary" type="submit" form="account-create-form" busy={busy} data-testid="account-create-submit">
+          <Button
+            variant="primary"
+            type="submit"
+            form="account-create-form"
+            busy={busy}
+            data-testid="account-create-submit"
+          >
             {t('create.submit')}
           </Button>
         </>
       }
     >
       <form id="account-create-form" className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <Field label={t('create.name')} error={nameError ? t(`name.${nameError}`) : null} hint={t('create.nameHint')}>
+        <Field
+          label={t('create.name')}
+          error={nameError ? t(`name.${nameError}`) : null}
+          hint={t('create.nameHint')}
+        >
           {({ id, describedBy, invalid }) => (
             <Input
               id={id}
@@ -221,7 +268,9 @@ function CreateAccountDialog(props: {
         </Field>
         <Field
           label={t('create.balance')}
-          error={balanceError ? t(`num.${balanceError}`, { min: 0, max: formatInteger(MAX_REQUESTS, lang) }) : null}
+          error={
+            balanceError ? t(`num.${balanceError}`, { min: 0, max: formatInteger(MAX_REQUESTS, lang) }) : null
+          }
           hint={t('create.balanceHint')}
         >
           {({ id, describedBy, invalid }) => (

@@ -32,7 +32,11 @@ interface CardSection {
 const CARD_SECTIONS: readonly CardSection[] = [
   { key: 'health', applies: () => true, render: (p) => <HealthSection {...p} /> },
   { key: 'connection', applies: () => true, render: (p) => <ConnectionSection {...p} /> },
-  { key: 'credentials', applies: (c) => c.credentials !== null, render: (p) => <CredentialsSection {...p} /> },
+  {
+    key: 'credentials',
+    applies: (c) => c.credentials !== null,
+    render: (p) => <CredentialsSection {...p} />,
+  },
 ];
 
 export function CarrierCard(props: SectionProps): ReactNode {
@@ -99,7 +103,11 @@ export function CarrierCard(props: SectionProps): ReactNode {
 function StatusBadge({ carrier }: { carrier: CarrierView }): ReactNode {
   const t = useT('carriers');
   return (
-    <Badge tone={STATUS_TONE[carrier.status]} title={t(`statusHint.${carrier.status}`)} data-testid={`carrier-card-status-${carrier.code}`}>
+    <Badge
+      tone={STATUS_TONE[carrier.status]}
+      title={t(`statusHint.${carrier.status}`)}
+      data-testid={`carrier-card-status-${carrier.code}`}
+    >
       <span data-status={carrier.status}>{t(`status.${carrier.status}`)}</span>
     </Badge>
   );
@@ -228,7 +236,13 @@ function ConnectionSection({ carrier, sandbox, onChange }: SectionProps): ReactN
           ))}
         </datalist>
         <div className="form-actions">
-          <Button type="submit" variant={dirty ? 'primary' : 'secondary'} busy={busy} disabled={!dirty} data-testid={`carrier-base-url-save-${carrier.code}`}>
+          <Button
+            type="submit"
+            variant={dirty ? 'primary' : 'secondary'}
+            busy={busy}
+            disabled={!dirty}
+            data-testid={`carrier-base-url-save-${carrier.code}`}
+          >
             {t('url.save')}
           </Button>
           <Button
@@ -268,7 +282,10 @@ function CredentialsSection({ carrier, sandbox, onChange }: SectionProps): React
 
   const dirty = clientId.trim() !== creds.client_id || secret.trim() !== '';
 
-  const apply = async (input: { client_id?: string; client_secret?: string }, done: string): Promise<boolean> => {
+  const apply = async (
+    input: { client_id?: string; client_secret?: string },
+    done: string,
+  ): Promise<boolean> => {
     setBusy(true);
     setFormError(null);
     try {
@@ -303,7 +320,9 @@ function CredentialsSection({ carrier, sandbox, onChange }: SectionProps): React
   return (
     <Section
       title={t('cred.title')}
-      hint={sandbox ? t('cred.sandboxHint') : creds.configured ? t('cred.hintConfigured') : t('cred.hintMissing')}
+      hint={
+        sandbox ? t('cred.sandboxHint') : creds.configured ? t('cred.hintConfigured') : t('cred.hintMissing')
+      }
       data-testid={`carrier-credentials-${carrier.code}`}
     >
       <form onSubmit={onSubmit} noValidate className="stack" style={{ gap: 8 }}>
@@ -348,10 +367,18 @@ function CredentialsSection({ carrier, sandbox, onChange }: SectionProps): React
           <div className="field">
             <span className="field-label">{t('cred.secret')}</span>
             <div className="secret-line">
-              <span className="mono" data-testid={`carrier-secret-masked-${carrier.code}`} aria-label={t('cred.maskedLabel')}>
+              <span
+                className="mono"
+                data-testid={`carrier-secret-masked-${carrier.code}`}
+                aria-label={t('cred.maskedLabel')}
+              >
                 {creds.client_secret_masked}
               </span>
-              <Button size="sm" onClick={() => setReplacing(true)} data-testid={`carrier-secret-replace-${carrier.code}`}>
+              <Button
+                size="sm"
+                onClick={() => setReplacing(true)}
+                data-testid={`carrier-secret-replace-${carrier.code}`}
+              >
                 {t('cred.replace')}
               </Button>
             </div>
@@ -364,7 +391,13 @@ function CredentialsSection({ carrier, sandbox, onChange }: SectionProps): React
           </div>
         ) : null}
         <div className="form-actions">
-          <Button type="submit" variant={dirty ? 'primary' : 'secondary'} busy={busy} disabled={!dirty} data-testid={`carrier-credentials-save-${carrier.code}`}>
+          <Button
+            type="submit"
+            variant={dirty ? 'primary' : 'secondary'}
+            busy={busy}
+            disabled={!dirty}
+            data-testid={`carrier-credentials-save-${carrier.code}`}
+          >
             {t('cred.save')}
           </Button>
           {replacing && hasSecret ? (
@@ -380,7 +413,11 @@ function CredentialsSection({ carrier, sandbox, onChange }: SectionProps): React
             </Button>
           ) : null}
           {creds.client_id !== '' || hasSecret ? (
-            <Button variant="ghost" onClick={() => setConfirmClear(true)} data-testid={`carrier-credentials-clear-${carrier.code}`}>
+            <Button
+              variant="ghost"
+              onClick={() => setConfirmClear(true)}
+              data-testid={`carrier-credentials-clear-${carrier.code}`}
+            >
               {t('cred.clear')}
             </Button>
           ) : null}
@@ -400,7 +437,10 @@ function CredentialsSection({ carrier, sandbox, onChange }: SectionProps): React
               variant="danger"
               busy={busy}
               onClick={() =>
-                void apply({ client_id: '', client_secret: '' }, t('cred.cleared', { name: carrier.name })).then((ok) => {
+                void apply(
+                  { client_id: '', client_secret: '' },
+                  t('cred.cleared', { name: carrier.name }),
+                ).then((ok) => {
                   if (ok) setConfirmClear(false);
                 })
               }

@@ -64,7 +64,10 @@ export function baseUrlChoices(carrier: Pick<CarrierView, 'code' | 'default_base
   return [...new Set(list)];
 }
 
-export type CredentialsProblem = { field: 'client_id' | 'client_secret'; problem: 'missing' | 'length' | 'spaces' };
+export type CredentialsProblem = {
+  field: 'client_id' | 'client_secret';
+  problem: 'missing' | 'length' | 'spaces';
+};
 
 /**
  * The credentials form before it is sent. A secret without an account id is useless (the carrier needs
@@ -84,8 +87,10 @@ export function checkCredentials(input: {
   else if (/\s/.test(id)) problems.push({ field: 'client_id', problem: 'spaces' });
   if (secret.length > 200) problems.push({ field: 'client_secret', problem: 'length' });
   else if (/\s/.test(secret)) problems.push({ field: 'client_secret', problem: 'spaces' });
-  if (id === '' && (secret !== '' || input.hasSecret)) problems.push({ field: 'client_id', problem: 'missing' });
-  if (id !== '' && secret === '' && !input.hasSecret) problems.push({ field: 'client_secret', problem: 'missing' });
+  if (id === '' && (secret !== '' || input.hasSecret))
+    problems.push({ field: 'client_id', problem: 'missing' });
+  if (id !== '' && secret === '' && !input.hasSecret)
+    problems.push({ field: 'client_secret', problem: 'missing' });
   return problems;
 }
 

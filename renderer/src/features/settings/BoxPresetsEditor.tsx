@@ -19,7 +19,11 @@ function toDrafts(presets: readonly BoxPreset[], lang: Lang, nextId: () => numbe
   }));
 }
 
-export function BoxPresetsEditor(props: { value: string; defaultValue: string; onSaved: (json: string) => void }): ReactNode {
+export function BoxPresetsEditor(props: {
+  value: string;
+  defaultValue: string;
+  onSaved: (json: string) => void;
+}): ReactNode {
   const t = useT('settings');
   const { lang } = useLang();
   const toast = useToast();
@@ -171,7 +175,13 @@ export function BoxPresetsEditor(props: { value: string; defaultValue: string; o
                   {cell(row, 'width', t('presets.width'))}
                   {cell(row, 'height', t('presets.height'))}
                   <td className="preset-actions">
-                    <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => move(row.id, -1)} aria-label={t('presets.up', { name: row.name })}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={i === 0}
+                      onClick={() => move(row.id, -1)}
+                      aria-label={t('presets.up', { name: row.name })}
+                    >
                       ↑
                     </Button>
                     <Button
@@ -183,7 +193,13 @@ export function BoxPresetsEditor(props: { value: string; defaultValue: string; o
                     >
                       ↓
                     </Button>
-                    <Button size="sm" variant="ghost" onClick={() => remove(row.id)} aria-label={t('presets.remove', { name: row.name })} data-testid="preset-remove">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => remove(row.id)}
+                      aria-label={t('presets.remove', { name: row.name })}
+                      data-testid="preset-remove"
+                    >
                       ✕
                     </Button>
                   </td>
@@ -202,10 +218,20 @@ export function BoxPresetsEditor(props: { value: string; defaultValue: string; o
         <Button onClick={add} disabled={rows.length >= MAX_PRESETS} data-testid="preset-add">
           {t('presets.add')}
         </Button>
-        <Button variant={dirty ? 'primary' : 'secondary'} disabled={!dirty} busy={busy} onClick={() => void save()} data-testid="preset-save">
+        <Button
+          variant={dirty ? 'primary' : 'secondary'}
+          disabled={!dirty}
+          busy={busy}
+          onClick={() => void save()}
+          data-testid="preset-save"
+        >
           {t('presets.save')}
         </Button>
-        <Button variant="ghost" onClick={() => void save(props.defaultValue)} disabled={busy || (props.value === props.defaultValue && !dirty)}>
+        <Button
+          variant="ghost"
+          onClick={() => void save(props.defaultValue)}
+          disabled={busy || (props.value === props.defaultValue && !dirty)}
+        >
           {t('presets.reset')}
         </Button>
         {dirty ? <span className="form-status">{t('presets.unsaved')}</span> : null}

@@ -63,7 +63,11 @@ export function GeneralTab(): ReactNode {
 
       {settings.state.data === undefined ? (
         settings.state.status === 'error' ? (
-          <ErrorState error={settings.state.error} title={t('general.loadError')} onRetry={() => void settings.reload()} />
+          <ErrorState
+            error={settings.state.error}
+            title={t('general.loadError')}
+            onRetry={() => void settings.reload()}
+          />
         ) : (
           <LoadingState />
         )
@@ -81,7 +85,11 @@ export function GeneralTab(): ReactNode {
               <BoxPresetsEditor
                 value={valueOf(settings.state.data, 'ui.box_presets')?.value ?? '[]'}
                 defaultValue={valueOf(settings.state.data, 'ui.box_presets')?.default ?? '[]'}
-                onSaved={(value) => settings.setData((list) => (list ?? []).map((s) => (s.name === 'ui.box_presets' ? { ...s, value } : s)))}
+                onSaved={(value) =>
+                  settings.setData((list) =>
+                    (list ?? []).map((s) => (s.name === 'ui.box_presets' ? { ...s, value } : s)),
+                  )
+                }
               />
             </Section>
           </div>
@@ -108,7 +116,10 @@ export function GeneralTab(): ReactNode {
   );
 }
 
-function SandboxSection(props: { carriers: CarrierView[] | undefined; onSaved: (v: SettingView) => void }): ReactNode {
+function SandboxSection(props: {
+  carriers: CarrierView[] | undefined;
+  onSaved: (v: SettingView) => void;
+}): ReactNode {
   const t = useT('settings');
   const toast = useToast();
   const explain = useExplain();
@@ -134,7 +145,9 @@ function SandboxSection(props: { carriers: CarrierView[] | undefined; onSaved: (
     }
   };
 
-  const missing = (props.carriers ?? []).filter((c) => c.enabled && c.credentials !== null && !c.credentials.configured);
+  const missing = (props.carriers ?? []).filter(
+    (c) => c.enabled && c.credentials !== null && !c.credentials.configured,
+  );
 
   return (
     <Section
@@ -177,7 +190,12 @@ function SandboxSection(props: { carriers: CarrierView[] | undefined; onSaved: (
             <Button onClick={() => setConfirm(false)} data-autofocus="">
               {t('sandbox.stay')}
             </Button>
-            <Button variant="danger" busy={busy} onClick={() => void apply(false)} data-testid="sandbox-confirm-live">
+            <Button
+              variant="danger"
+              busy={busy}
+              onClick={() => void apply(false)}
+              data-testid="sandbox-confirm-live"
+            >
               {t('sandbox.goLive')}
             </Button>
           </>
@@ -211,7 +229,11 @@ function SandboxSection(props: { carriers: CarrierView[] | undefined; onSaved: (
   );
 }
 
-function DefaultCarriers(props: { carriers: CarrierView[] | undefined; value: string; onSaved: (v: SettingView) => void }): ReactNode {
+function DefaultCarriers(props: {
+  carriers: CarrierView[] | undefined;
+  value: string;
+  onSaved: (v: SettingView) => void;
+}): ReactNode {
   const t = useT('settings');
   const toast = useToast();
   const explain = useExplain();
@@ -231,7 +253,9 @@ function DefaultCarriers(props: { carriers: CarrierView[] | undefined; value: st
     }
     setOptimistic(next.join(','));
     try {
-      const saved = await call((api) => api.settings.set({ name: 'ui.default_carriers', value: next.join(',') }));
+      const saved = await call((api) =>
+        api.settings.set({ name: 'ui.default_carriers', value: next.join(',') }),
+      );
       props.onSaved(saved);
       toast(t('defaults.saved'));
     } catch (err) {
@@ -242,11 +266,19 @@ function DefaultCarriers(props: { carriers: CarrierView[] | undefined; value: st
   };
 
   return (
-    <Section title={t('defaults.title')} hint={chosen.length === 0 ? t('defaults.hintAll') : t('defaults.hint')}>
+    <Section
+      title={t('defaults.title')}
+      hint={chosen.length === 0 ? t('defaults.hintAll') : t('defaults.hint')}
+    >
       {props.carriers === undefined ? (
         <LoadingState />
       ) : (
-        <div className="form-actions" role="group" aria-label={t('defaults.title')} data-testid="default-carriers">
+        <div
+          className="form-actions"
+          role="group"
+          aria-label={t('defaults.title')}
+          data-testid="default-carriers"
+        >
           {props.carriers.map((c) => (
             <Checkbox
               key={c.code}

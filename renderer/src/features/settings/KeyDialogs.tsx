@@ -116,7 +116,13 @@ export function CreateKeyDialog(props: {
         ) : (
           <>
             <Button onClick={close}>{t('common.cancel')}</Button>
-            <Button variant="primary" type="submit" form="key-create-form" busy={busy} data-testid="key-create-submit">
+            <Button
+              variant="primary"
+              type="submit"
+              form="key-create-form"
+              busy={busy}
+              data-testid="key-create-submit"
+            >
               {t('create.submit')}
             </Button>
           </>
@@ -144,9 +150,7 @@ export function CreateKeyDialog(props: {
                 <Button
                   variant="primary"
                   ref={copyRef}
-                  onClick={() =>
-                    void copy(created.secret, t('create.copied')).then(() => setCopied(true))
-                  }
+                  onClick={() => void copy(created.secret, t('create.copied')).then(() => setCopied(true))}
                   data-testid="key-secret-copy"
                 >
                   {t('create.copy')}
@@ -160,7 +164,11 @@ export function CreateKeyDialog(props: {
         </div>
       ) : (
         <form id="key-create-form" className="stack" onSubmit={(e) => void submit(e)} noValidate>
-          <Field label={t('keyForm.name')} hint={t('keyForm.nameHint')} error={nameProblem ? t(`keyName.${nameProblem}`) : null}>
+          <Field
+            label={t('keyForm.name')}
+            hint={t('keyForm.nameHint')}
+            error={nameProblem ? t(`keyName.${nameProblem}`) : null}
+          >
             {({ id, describedBy, invalid }) => (
               <Input
                 id={id}
@@ -176,7 +184,12 @@ export function CreateKeyDialog(props: {
               />
             )}
           </Field>
-          <AccountSelect accounts={props.accounts} value={account} onChange={setAccount} data-testid="key-create-account" />
+          <AccountSelect
+            accounts={props.accounts}
+            value={account}
+            onChange={setAccount}
+            data-testid="key-create-account"
+          />
           {formError ? (
             <div className="form-error" role="alert">
               {formError}
@@ -247,7 +260,8 @@ export function ImportKeyDialog(props: {
   };
 
   /** What will be sent, or the reason nothing can be. */
-  const current: ImportClass | null = mode === 'paste' ? (secret.trim() === '' ? null : classifyImport(secret)) : (file?.content ?? null);
+  const current: ImportClass | null =
+    mode === 'paste' ? (secret.trim() === '' ? null : classifyImport(secret)) : (file?.content ?? null);
   const needsAccount = current === null || current.kind !== 'document';
 
   const submit = async (e: FormEvent): Promise<void> => {
@@ -311,7 +325,13 @@ export function ImportKeyDialog(props: {
       footer={
         <>
           <Button onClick={close}>{t('common.cancel')}</Button>
-          <Button variant="primary" type="submit" form="key-import-form" busy={busy} data-testid="key-import-submit">
+          <Button
+            variant="primary"
+            type="submit"
+            form="key-import-form"
+            busy={busy}
+            data-testid="key-import-submit"
+          >
             {t('import.submit')}
           </Button>
         </>
@@ -352,7 +372,11 @@ export function ImportKeyDialog(props: {
             )}
           </Field>
         ) : (
-          <Field label={t('import.chooseFile')} hint={fileSummary ?? t('import.fileHint')} error={secretError}>
+          <Field
+            label={t('import.chooseFile')}
+            hint={fileSummary ?? t('import.fileHint')}
+            error={secretError}
+          >
             {({ id, describedBy }) => (
               <div className="file-picker">
                 {/* The native control stays for the label and the tests; the button speaks the UI language. */}
@@ -366,7 +390,11 @@ export function ImportKeyDialog(props: {
                   onChange={(e) => void onFile(e)}
                   data-testid="key-import-file"
                 />
-                <Button onClick={() => fileRef.current?.click()} aria-describedby={describedBy} data-testid="key-import-pick">
+                <Button
+                  onClick={() => fileRef.current?.click()}
+                  aria-describedby={describedBy}
+                  data-testid="key-import-pick"
+                >
                   {t('import.pick')}
                 </Button>
                 <span className={file ? undefined : 'muted'}>{file?.name ?? t('import.noFileChosen')}</span>
@@ -376,7 +404,11 @@ export function ImportKeyDialog(props: {
         )}
         {needsAccount ? (
           <>
-            <Field label={t('keyForm.name')} hint={t('import.nameHint')} error={nameProblem ? t(`keyName.${nameProblem}`) : null}>
+            <Field
+              label={t('keyForm.name')}
+              hint={t('import.nameHint')}
+              error={nameProblem ? t(`keyName.${nameProblem}`) : null}
+            >
               {({ id, describedBy, invalid }) => (
                 <Input
                   id={id}
@@ -392,7 +424,12 @@ export function ImportKeyDialog(props: {
                 />
               )}
             </Field>
-            <AccountSelect accounts={props.accounts} value={account} onChange={setAccount} data-testid="key-import-account" />
+            <AccountSelect
+              accounts={props.accounts}
+              value={account}
+              onChange={setAccount}
+              data-testid="key-import-account"
+            />
           </>
         ) : (
           <p className="field-hint" style={{ margin: 0 }}>

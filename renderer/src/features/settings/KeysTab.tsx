@@ -4,7 +4,17 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AccountView, KeyView } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskEvent, useDeskQuery } from '../../api/hooks';
-import { Badge, Button, Dialog, EmptyState, ErrorState, LoadingState, Table, useToast, type Column } from '../../components';
+import {
+  Badge,
+  Button,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Table,
+  useToast,
+  type Column,
+} from '../../components';
 import { useLang, useT } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { CreateKeyDialog, ImportKeyDialog } from './KeyDialogs';
@@ -76,12 +86,21 @@ export function KeysTab(): ReactNode {
     },
     { key: 'account', header: t('keys.col.account'), render: (k) => k.account },
     { key: 'prefix', header: t('keys.col.prefix'), render: (k) => <span className="mono">{k.prefix}</span> },
-    { key: 'last4', header: t('keys.col.lastFour'), render: (k) => <span className="mono">{k.last_four}</span> },
+    {
+      key: 'last4',
+      header: t('keys.col.lastFour'),
+      render: (k) => <span className="mono">{k.last_four}</span>,
+    },
     { key: 'created', header: t('keys.col.created'), render: (k) => formatDateTime(k.created_at, lang) },
     {
       key: 'used',
       header: t('keys.col.lastUsed'),
-      render: (k) => (k.last_used_at ? formatDateTime(k.last_used_at, lang) : <span className="muted">{t('keys.neverUsed')}</span>),
+      render: (k) =>
+        k.last_used_at ? (
+          formatDateTime(k.last_used_at, lang)
+        ) : (
+          <span className="muted">{t('keys.neverUsed')}</span>
+        ),
     },
     {
       key: 'state',
@@ -90,7 +109,12 @@ export function KeysTab(): ReactNode {
         k.state === 'active' ? (
           <Badge tone="ok">{t('keys.state.active')}</Badge>
         ) : (
-          <Badge tone="danger" title={k.revoked_at ? t('keys.revokedAt', { date: formatDateTime(k.revoked_at, lang) }) : undefined}>
+          <Badge
+            tone="danger"
+            title={
+              k.revoked_at ? t('keys.revokedAt', { date: formatDateTime(k.revoked_at, lang) }) : undefined
+            }
+          >
             {t('keys.state.revoked')}
           </Badge>
         ),
@@ -101,7 +125,13 @@ export function KeysTab(): ReactNode {
       align: 'right',
       render: (k) =>
         k.state === 'active' ? (
-          <Button size="sm" variant="danger" onClick={() => setRevoking(k)} aria-label={t('keys.revokeLabel', { name: k.name })} data-testid="key-revoke">
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() => setRevoking(k)}
+            aria-label={t('keys.revokeLabel', { name: k.name })}
+            data-testid="key-revoke"
+          >
             {t('keys.revoke')}
           </Button>
         ) : null,
@@ -122,7 +152,13 @@ export function KeysTab(): ReactNode {
         <Button onClick={() => setDialog('import')} data-testid="key-import">
           {t('keys.import')}
         </Button>
-        <Button onClick={() => void exportKeys()} busy={exporting} disabled={!list || list.length === 0} title={t('keys.exportHint')} data-testid="key-export">
+        <Button
+          onClick={() => void exportKeys()}
+          busy={exporting}
+          disabled={!list || list.length === 0}
+          title={t('keys.exportHint')}
+          data-testid="key-export"
+        >
           {t('keys.export')}
         </Button>
         <span className="spacer muted">
@@ -131,7 +167,11 @@ export function KeysTab(): ReactNode {
       </div>
       {list === undefined ? (
         keys.state.status === 'error' ? (
-          <ErrorState error={keys.state.error} title={t('keys.loadError')} onRetry={() => void keys.reload()} />
+          <ErrorState
+            error={keys.state.error}
+            title={t('keys.loadError')}
+            onRetry={() => void keys.reload()}
+          />
         ) : (
           <LoadingState>{t('keys.loading')}</LoadingState>
         )
@@ -157,7 +197,12 @@ export function KeysTab(): ReactNode {
             rows={list}
             rowKey={(k) => k.id}
             caption={t('keys.caption')}
-            rowProps={(k) => ({ 'data-testid': 'key-row', 'data-key-name': k.name, 'data-state': k.state, className: k.state === 'revoked' ? 'row-muted' : undefined })}
+            rowProps={(k) => ({
+              'data-testid': 'key-row',
+              'data-key-name': k.name,
+              'data-state': k.state,
+              className: k.state === 'revoked' ? 'row-muted' : undefined,
+            })}
             data-testid="keys-table"
           />
         </div>
@@ -190,7 +235,11 @@ export function KeysTab(): ReactNode {
   );
 }
 
-function RevokeDialog(props: { keyView: KeyView | null; onClose: () => void; onRevoked: (k: KeyView) => void }): ReactNode {
+function RevokeDialog(props: {
+  keyView: KeyView | null;
+  onClose: () => void;
+  onRevoked: (k: KeyView) => void;
+}): ReactNode {
   const t = useT('settings');
   const toast = useToast();
   const explain = useExplain();

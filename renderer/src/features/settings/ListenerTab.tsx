@@ -20,7 +20,10 @@ export function ListenerTab(): ReactNode {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const update = async (input: { enabled?: boolean; port?: number; host?: string }, done: string): Promise<boolean> => {
+  const update = async (
+    input: { enabled?: boolean; port?: number; host?: string },
+    done: string,
+  ): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
@@ -59,7 +62,9 @@ export function ListenerTab(): ReactNode {
               checked={status.enabled}
               busy={busy}
               label={t('listener.switch')}
-              onChange={(on) => void update({ enabled: on }, on ? t('listener.turnedOn') : t('listener.turnedOff'))}
+              onChange={(on) =>
+                void update({ enabled: on }, on ? t('listener.turnedOn') : t('listener.turnedOff'))
+              }
               data-testid="listener-enabled"
             />
           }
@@ -72,7 +77,12 @@ export function ListenerTab(): ReactNode {
           ) : null}
           {status.url ? (
             <Labeled label={t('listener.urlLabel')} hint={t('listener.urlHint')}>
-              <CopyBlock text={status.url} label={t('listener.urlLabel')} copiedText={t('listener.urlCopied')} data-testid="listener-url" />
+              <CopyBlock
+                text={status.url}
+                label={t('listener.urlLabel')}
+                copiedText={t('listener.urlCopied')}
+                data-testid="listener-url"
+              />
             </Labeled>
           ) : null}
         </Section>
@@ -103,7 +113,9 @@ function StatusLine({ status }: { status: ListenerStatus }): ReactNode {
   }
   return (
     <div className="form-actions" data-testid="listener-state" data-running="false">
-      <Badge tone={status.enabled ? 'danger' : 'neutral'}>{status.enabled ? t('listener.notRunning') : t('listener.off')}</Badge>
+      <Badge tone={status.enabled ? 'danger' : 'neutral'}>
+        {status.enabled ? t('listener.notRunning') : t('listener.off')}
+      </Badge>
       <span className="muted">{status.enabled ? t('listener.notRunningHint') : t('listener.offHint')}</span>
     </div>
   );
@@ -141,14 +153,22 @@ function AddressForm(props: {
     if (Object.keys(input).length > 0) void props.onApply(input);
   };
 
-  const hosts: string[] = (LOOPBACK_HOSTS as readonly string[]).includes(status.host) ? [...LOOPBACK_HOSTS] : [status.host, ...LOOPBACK_HOSTS];
+  const hosts: string[] = (LOOPBACK_HOSTS as readonly string[]).includes(status.host)
+    ? [...LOOPBACK_HOSTS]
+    : [status.host, ...LOOPBACK_HOSTS];
 
   return (
     <Section title={t('listener.address')} hint={t('listener.addressHint')}>
       <form className="form-row form-row-top" onSubmit={submit} noValidate>
         <Field label={t('listener.host')} className="field-narrow">
           {({ id }) => (
-            <select id={id} className="select" value={host} onChange={(e) => setHost(e.currentTarget.value)} data-testid="listener-host">
+            <select
+              id={id}
+              className="select"
+              value={host}
+              onChange={(e) => setHost(e.currentTarget.value)}
+              data-testid="listener-host"
+            >
               {hosts.map((h) => (
                 <option key={h} value={h}>
                   {h}
@@ -157,7 +177,12 @@ function AddressForm(props: {
             </select>
           )}
         </Field>
-        <Field label={t('listener.port')} error={portError} hint={t('listener.portHint')} className="field-narrow">
+        <Field
+          label={t('listener.port')}
+          error={portError}
+          hint={t('listener.portHint')}
+          className="field-narrow"
+        >
           {({ id, describedBy, invalid }) => (
             <Input
               id={id}
@@ -174,7 +199,13 @@ function AddressForm(props: {
             />
           )}
         </Field>
-        <Button type="submit" variant={dirty ? 'primary' : 'secondary'} disabled={!dirty} busy={props.busy} data-testid="listener-apply">
+        <Button
+          type="submit"
+          variant={dirty ? 'primary' : 'secondary'}
+          disabled={!dirty}
+          busy={props.busy}
+          data-testid="listener-apply"
+        >
           {t('listener.apply')}
         </Button>
       </form>
@@ -188,10 +219,22 @@ function CurlExamples({ url }: { url: string }): ReactNode {
   return (
     <div className="stack">
       <Labeled label={t('listener.exampleBalance')}>
-        <CopyBlock text={ex.balance} label={t('listener.exampleBalance')} copiedText={t('listener.curlCopied')} multiline data-testid="listener-curl" />
+        <CopyBlock
+          text={ex.balance}
+          label={t('listener.exampleBalance')}
+          copiedText={t('listener.curlCopied')}
+          multiline
+          data-testid="listener-curl"
+        />
       </Labeled>
       <Labeled label={t('listener.exampleRates')}>
-        <CopyBlock text={ex.rates} label={t('listener.exampleRates')} copiedText={t('listener.curlCopied')} multiline data-testid="listener-curl-rates" />
+        <CopyBlock
+          text={ex.rates}
+          label={t('listener.exampleRates')}
+          copiedText={t('listener.curlCopied')}
+          multiline
+          data-testid="listener-curl-rates"
+        />
       </Labeled>
       <p className="field-hint" style={{ margin: 0 }}>
         {t('listener.keyHint')} <a href={hrefFor('settings', 'keys')}>{t('listener.keyLink')}</a>

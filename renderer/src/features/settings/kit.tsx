@@ -247,7 +247,11 @@ export function downloadText(filename: string, text: string, mime = 'application
  * these screens are recognised here and said in the UI language; anything else falls back to the shared
  * wording of api/client.ts, which still never shows a raw error object.
  */
-const KNOWN: readonly { re: RegExp; key: Parameters<ScopedT<'settings'>>[0]; params?: (m: RegExpExecArray) => Record<string, string> }[] = [
+const KNOWN: readonly {
+  re: RegExp;
+  key: Parameters<ScopedT<'settings'>>[0];
+  params?: (m: RegExpExecArray) => Record<string, string>;
+}[] = [
   { re: /checksum does not match/i, key: 'err.checksum' },
   { re: /20 to 200 printable ASCII/i, key: 'err.foreignKey' },
   {
@@ -255,13 +259,21 @@ const KNOWN: readonly { re: RegExp; key: Parameters<ScopedT<'settings'>>[0]; par
     key: 'err.duplicateKey',
     params: (m) => ({ id: m[1]!, name: unquote(m[2]!), account: unquote(m[3]!) }),
   },
-  { re: /Account (".*?") already exists/, key: 'err.accountExists', params: (m) => ({ name: unquote(m[1]!) }) },
+  {
+    re: /Account (".*?") already exists/,
+    key: 'err.accountExists',
+    params: (m) => ({ name: unquote(m[1]!) }),
+  },
   { re: /No account named (".*?")/, key: 'err.noAccount', params: (m) => ({ name: unquote(m[1]!) }) },
   { re: /not a RateDesk key export file/i, key: 'err.notExport' },
   { re: /^format|format: |Invalid input: expected "ratedesk-keys"/i, key: 'err.notExport' },
   { re: /Port (\d+) is already in use/, key: 'err.portInUse', params: (m) => ({ port: m[1]! }) },
   { re: /not allow listening on port (\d+)/, key: 'err.portDenied', params: (m) => ({ port: m[1]! }) },
-  { re: /could not start on (\S+)/, key: 'err.listenFailed', params: (m) => ({ where: m[1]!.replace(/\.$/, '') }) },
+  {
+    re: /could not start on (\S+)/,
+    key: 'err.listenFailed',
+    params: (m) => ({ where: m[1]!.replace(/\.$/, '') }),
+  },
   { re: /base_url: /, key: 'err.url' },
   { re: /No key with id/, key: 'err.noKey' },
 ];

@@ -33,7 +33,12 @@ export function classifyImport(raw: string): ImportClass {
     } catch {
       return { kind: 'invalid', problem: 'notExport' };
     }
-    if (doc && typeof doc === 'object' && !Array.isArray(doc) && (doc as { format?: unknown }).format === 'ratedesk-keys') {
+    if (
+      doc &&
+      typeof doc === 'object' &&
+      !Array.isArray(doc) &&
+      (doc as { format?: unknown }).format === 'ratedesk-keys'
+    ) {
       const keys = (doc as { keys?: unknown }).keys;
       return { kind: 'document', text, count: Array.isArray(keys) ? keys.length : 0 };
     }
@@ -41,9 +46,13 @@ export function classifyImport(raw: string): ImportClass {
   }
   if (/[\r\n]/.test(text)) return { kind: 'invalid', problem: 'multiline' };
   if (text.startsWith('rdk_')) {
-    return RATEDESK_KEY.test(text) ? { kind: 'secret', secret: text, ratedesk: true } : { kind: 'invalid', problem: 'rdkShape' };
+    return RATEDESK_KEY.test(text)
+      ? { kind: 'secret', secret: text, ratedesk: true }
+      : { kind: 'invalid', problem: 'rdkShape' };
   }
-  return FOREIGN_KEY.test(text) ? { kind: 'secret', secret: text, ratedesk: false } : { kind: 'invalid', problem: 'foreignShape' };
+  return FOREIGN_KEY.test(text)
+    ? { kind: 'secret', secret: text, ratedesk: false }
+    : { kind: 'invalid', problem: 'foreignShape' };
 }
 
 /** "legacy-key.txt" → "legacy-key": a reasonable default name for a key read from a file. */
@@ -126,7 +135,10 @@ export interface BoxPresetValue {
  * Checks every row; returns the JSON to store when all are fine. Names must be unique (the quote form
  * picks a box by name) and 1–40 characters; sides as the quote form reads them (parseCm).
  */
-export function checkPresets(rows: readonly PresetDraft[]): { errors: PresetErrors; value: BoxPresetValue[] | null } {
+export function checkPresets(rows: readonly PresetDraft[]): {
+  errors: PresetErrors;
+  value: BoxPresetValue[] | null;
+} {
   const errors: PresetErrors = {};
   const value: BoxPresetValue[] = [];
   const seen = new Set<string>();
@@ -143,9 +155,21 @@ export function checkPresets(rows: readonly PresetDraft[]): { errors: PresetErro
     for (const f of ['length', 'width', 'height'] as const) {
       const r = parseCm(row[f]);
       if (r.ok) sides.push(r.value);
-      else put(row.id, f, r.error === 'empty' ? 'empty' : r.error === 'precision' ? 'precision' : r.error === 'range' ? 'range' : 'format');
+      else
+        put(
+          row.id,
+          f,
+          r.error === 'empty'
+            ? 'empty'
+            : r.error === 'precision'
+              ? 'precision'
+              : r.error === 'range'
+                ? 'range'
+                : 'format',
+        );
     }
-    if (sides.length === 3) value.push({ name, length_cm: sides[0]!, width_cm: sides[1]!, height_cm: sides[2]! });
+    if (sides.length === 3)
+      value.push({ name, length_cm: sides[0]!, width_cm: sides[1]!, height_cm: sides[2]! });
   }
   return { errors, value: Object.keys(errors).length === 0 ? value : null };
 }
