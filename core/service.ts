@@ -50,6 +50,11 @@ export interface RatingServiceOptions {
   adapters?: CarrierAdapter[];
   /** Benchmarks only: false commits each charge on its own instead of grouping commits. */
   groupCommit?: boolean;
+  /**
+   * The desktop app: a listener that cannot bind (port taken) is reported in `listenerError` instead of
+   * failing the whole service; `restartListener()` (after the user picks another port) can still start it.
+   */
+  tolerateListenerFailure?: boolean;
 }
 
 export interface DeskQuote extends RatingResult {
@@ -148,7 +153,20 @@ export async function createRatingService(options: RatingServiceOptions) {
   await registry.warmUp();
 
   let listener: ApiListener | null = null;
+  let listenerError: string | null = null;
   async function startListener(): Promise<ApiListener | null> {
+    listenerError = null;
+    try {
+      return await bindListener();
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      if (!options.tolerateListenerFailure || e.syscall !== 'listen') throw err;
+      listenerError = `The /v1 API could not start (${e.code ?? 'error'}): ${e.message}`;
+      logger.warn('listener did not start; running without it', { code: e.code, message: e.message });
+      return null;
+    }
+  }
+  async function bindListener(): Promise<ApiListener | null> {
     if (options.listen === false) return null;
     if (options.listen === undefined && settings.get('listener.enabled') !== 'on') return null;
     const host = (options.listen && options.listen.host) || settings.get('listener.host');
@@ -181,6 +199,10 @@ export async function createRatingService(options: RatingServiceOptions) {
     committer,
     get listener(): ApiListener | null {
       return listener;
+    },
+    /** Why the listener is not running although it should (tolerateListenerFailure); null otherwise. */
+    get listenerError(): string | null {
+      return listenerError;
     },
     sandbox: () => registry.sandbox(),
     carriers: () => registry.info(health),

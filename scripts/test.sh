@@ -21,6 +21,7 @@ static lint npx eslint --max-warnings 0 .
 static format npx prettier --check --log-level warn .
 static openapi-drift npx tsx scripts/generate-openapi.ts --check
 static openapi-lint node scripts/openapi-lint.mjs
+static electronegativity bash .ci/electronegativity.sh
 
 step "vitest (unit + integration)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json"

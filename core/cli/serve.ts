@@ -43,6 +43,16 @@ export async function main(argv: string[]): Promise<number> {
     }
   }
   const logger = consoleLogger(process.stderr);
+  // Handlers go in before anything can print the URL: a supervisor that reads the line and stops us at
+  // once must get a clean shutdown, not the default signal action.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = (signal: string): void => {
+      logger.info(`${signal}: stopping`);
+      resolve();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
   const dataDir = values['data-dir'] ?? defaultDataDir();
   let service;
   try {
@@ -74,14 +84,7 @@ export async function main(argv: string[]): Promise<number> {
   } else {
     process.stdout.write(`${service.listener.url}\n`);
   }
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string): void => {
-      logger.info(`${signal}: stopping`);
-      resolve();
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
+  await stopped;
   await service.close();
   return 0;
 }

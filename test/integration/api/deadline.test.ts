@@ -71,3 +71,22 @@ describe('carrier deadlines', () => {
     expect(r.json.carriers.map((c: { status: string }) => c.status)).toEqual(['unknown', 'unknown']);
   });
 });
+
+describe('live mode credentials', () => {
+  it('a secret encrypted by the desktop app counts as not configured where it cannot be decrypted', async () => {
+    t = await startTestService({
+      settings: {
+        sandbox: 'off',
+        'carriers.russian-post.enabled': 'off',
+        'carriers.cdek.client_id': 'account',
+        'carriers.cdek.client_secret': 'enc:AAECAwQ=',
+      },
+    });
+    const r = await t.postRates(SHIPMENT);
+    expect(r.status).toBe(503);
+    expect(r.json.unavailable).toEqual([
+      { carrier: 'cdek', reason: expect.stringMatching(/^not configured/) },
+    ]);
+    expect(r.headers['x-ratedesk-sandbox']).toBeUndefined();
+  });
+});

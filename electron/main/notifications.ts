@@ -1,0 +1,60 @@
+// Low balance: a native desktop notification, so it is seen while the window is in the background. The
+// in-app banner comes from the 'balance:low' desk event that attachDeskEvents pushes to the renderer;
+// both start from the same service event, so they never disagree.
+import type { LowBalanceEvent } from '../../core/billing/charge';
+
+/** The parts of Electron's Notification class used here. */
+export interface NotificationLike {
+  on(event: 'click', listener: () => void): unknown;
+  show(): void;
+}
+export interface NotificationFactory {
+  isSupported(): boolean;
+  create(options: { title: string; body: string }): NotificationLike;
+}
+
+export type Language = 'ru' | 'en';
+
+/** Russian picks the noun form by the number's ending: 1 запрос, 2 запроса, 5 запросов, 11 запросов. */
+export function requestsRu(n: number): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  const form =
+    mod10 === 1 && mod100 !== 11
+      ? 'запрос'
+      : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)
+        ? 'запроса'
+        : 'запросов';
+  return `${n.toLocaleString('ru-RU')} ${form}`;
+}
+
+export function lowBalanceText(e: LowBalanceEvent, language: Language): { title: string; body: string } {
+  if (language === 'en') {
+    return {
+      title: 'RateDesk: balance running low',
+      body: `Account ${e.accountName}: ${e.balance.toLocaleString('en-US')} request${e.balance === 1 ? '' : 's'} left (alert at ${e.threshold.toLocaleString('en-US')}). Top it up under Balance.`,
+    };
+  }
+  return {
+    title: 'RateDesk: заканчиваются запросы',
+    body: `Аккаунт ${e.accountName}: осталось ${requestsRu(e.balance)} (порог ${e.threshold.toLocaleString('ru-RU')}). Пополните баланс в разделе «Баланс».`,
+  };
+}
+
+export interface LowBalanceNotifierOptions {
+  notifications: NotificationFactory;
+  language: () => Language;
+  /** Brings the window forward when the notification is clicked. */
+  onClick: () => void;
+}
+
+/** Returns the listener for the service's 'low-balance' event. */
+export function lowBalanceNotifier(options: LowBalanceNotifierOptions): (e: LowBalanceEvent) => void {
+  return (e) => {
+    // Linux without a notification daemon, for instance: the in-app banner still shows.
+    if (!options.notifications.isSupported()) return;
+    const n = options.notifications.create(lowBalanceText(e, options.language()));
+    n.on('click', options.onClick);
+    n.show();
+  };
+}
