@@ -9,6 +9,7 @@ import { SETTINGS, type SettingName } from './schema';
 export class SettingsView {
   private cache: Map<string, string> | null = null;
   private version = -1;
+  private checkedThisTurn = false;
   /** Prepared once: db.pragma() would compile the statement on every call (~25 µs on the hot path). */
   private readonly dataVersion: () => number;
 
@@ -18,11 +19,18 @@ export class SettingsView {
   }
 
   get(name: SettingName): string {
-    const v = this.dataVersion();
-    if (this.cache === null || v !== this.version) {
-      this.cache = this.store.settings.all();
-      this.version = v;
+    // One data_version check per event-loop turn: a request reads several settings, and a commit by another
+    // process is seen by every request that starts in a later turn.
+    if (!this.checkedThisTurn) {
+      this.checkedThisTurn = true;
+      setImmediate(() => (this.checkedThisTurn = false));
+      const v = this.dataVersion();
+      if (v !== this.version) {
+        this.cache = null;
+        this.version = v;
+      }
     }
+    this.cache ??= this.store.settings.all();
     return this.cache.get(name) ?? SETTINGS[name].default;
   }
 

@@ -1,0 +1,37 @@
+// Baseline for the rates latency: both carrier adapters called directly (no listener, no auth, no
+// bookkeeping) against the same in-process simulators at the same latency, one call at a time. Prints one
+// JSON line {p50Ms, p99Ms, calls}.
+import { createCdekAdapter } from '../../core/carriers/cdek';
+import { createRussianPostAdapter } from '../../core/carriers/russian-post';
+import { startCdekSimulator } from '../../core/carriers/simulators/cdek';
+import { startRussianPostSimulator } from '../../core/carriers/simulators/russian-post';
+
+const latencyMs = Number(process.argv[2] ?? 20);
+const durationMs = Number(process.argv[3] ?? 5000);
+const rp = await startRussianPostSimulator({ latencyMs });
+const cd = await startCdekSimulator({ latencyMs, clientId: 'bench', clientSecret: 'bench-secret' });
+const adapters = [
+  createRussianPostAdapter({ baseUrl: rp.url }),
+  createCdekAdapter({ baseUrl: cd.url, clientId: 'bench', clientSecret: 'bench-secret' }),
+];
+const request = {
+  from: { city: 'Москва', postalCode: '101000' },
+  to: { city: 'Казань', postalCode: '420000' },
+  parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
+  declaredValueKopecks: 0,
+};
+const once = (): Promise<unknown> =>
+  Promise.all(adapters.map((a) => a.quote(request, { signal: AbortSignal.timeout(5000) })));
+const warmEnd = performance.now() + 500;
+while (performance.now() < warmEnd) await once();
+const times: number[] = [];
+const end = performance.now() + durationMs;
+while (performance.now() < end) {
+  const t0 = performance.now();
+  await once();
+  times.push(performance.now() - t0);
+}
+times.sort((a, b) => a - b);
+const q = (p: number): number => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+process.stdout.write(`${JSON.stringify({ p50Ms: q(0.5), p99Ms: q(0.99), calls: times.length })}\n`);
+await Promise.all([rp.close(), cd.close()]);
