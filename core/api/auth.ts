@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { headerValues } from './headers';
 import { digestKey, digestsEqual, isPlausibleSecret } from '../keys/format';
 import type { KeyAuthRow, KeysRepo } from '../store/keys';
 
@@ -14,7 +15,7 @@ export function hasKeyInQuery(url: URL): boolean {
 }
 
 export function authenticate(req: IncomingMessage, keys: KeysRepo): AuthResult {
-  const values = req.headersDistinct.authorization;
+  const values = headerValues(req, 'authorization');
   if (!values || values.length !== 1) return { ok: false, code: 'invalid_api_key', presented: !!values };
   const m = /^Bearer +(\S+)\s*$/i.exec(values[0]!);
   if (!m) return { ok: false, code: 'invalid_api_key', presented: true };

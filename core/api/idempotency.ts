@@ -4,6 +4,7 @@
 // process serves the data folder (see core/service.ts lock) and a crash leaves nothing charged to undo.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { headerValues } from './headers';
 
 /** Records are kept at least this long; afterwards the same key is a new request. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -12,7 +13,7 @@ export type IdempotencyHeader = { ok: true; key: string | null } | { ok: false }
 
 /** A bare token or an sf-string ("…"); 1–255 printable ASCII characters; at most one header field. */
 export function parseIdempotencyKey(req: IncomingMessage): IdempotencyHeader {
-  const values = req.headersDistinct['idempotency-key'];
+  const values = headerValues(req, 'idempotency-key');
   if (!values) return { ok: true, key: null };
   if (values.length !== 1) return { ok: false };
   let v = values[0]!.trim();
