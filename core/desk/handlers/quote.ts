@@ -5,6 +5,7 @@ import type { DeskQuote } from '../../service';
 import type { CitySuggestion, DeskQuoteResult } from '../contract';
 import type { DeskContext, HandlersOf } from '../context';
 import { parseStoredShipment } from '../stored-quote';
+import { SANDBOX_TRIGGERS } from '../../carriers/sandbox-triggers';
 
 /** How many recent quotes are scanned for places; autocomplete must stay instant. */
 const RECENT_QUOTES_SCANNED = 200;
@@ -68,12 +69,17 @@ export function suggestCities(ctx: DeskContext, query: string, limit: number): C
   return out;
 }
 
+const TRIGGER_CODES: ReadonlySet<string> = new Set(Object.values(SANDBOX_TRIGGERS));
+
 function* recentPlaces(ctx: DeskContext): Generator<{ city: string; postal_code: string | null }> {
   for (const row of ctx.searchQuotes('', RECENT_QUOTES_SCANNED, 0)) {
     const shipment = parseStoredShipment(row.shipment_json);
     if (!shipment) continue;
-    yield { city: shipment.from.city, postal_code: shipment.from.postal_code ?? null };
-    yield { city: shipment.to.city, postal_code: shipment.to.postal_code ?? null };
+    for (const place of [shipment.from, shipment.to]) {
+      // Sandbox trigger codes are test inputs, not places anyone ships to: never suggest them again.
+      if (place.postal_code && TRIGGER_CODES.has(place.postal_code)) continue;
+      yield { city: place.city, postal_code: place.postal_code ?? null };
+    }
   }
 }
 

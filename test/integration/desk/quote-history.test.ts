@@ -89,6 +89,16 @@ describe('cities:search', () => {
     expect(await desk.ok('cities:search', { query: 'Са', limit: 3 })).toHaveLength(3);
     expect((await desk.fail('cities:search', { query: 'Са', limit: 21 })).code).toBe('invalid');
   });
+
+  it('never suggests a sandbox trigger postal code as a recent place', async () => {
+    await desk.ok('quote:run', {
+      quoteKey: 'trigger',
+      shipment: { ...SHIPMENT, to: { city: 'Тверь', postal_code: '999913' } },
+    });
+    const recent = await desk.ok('cities:search', { query: '' });
+    expect(recent.some((c) => c.postal_code === '999913')).toBe(false);
+    expect(recent.map((c) => c.name)).not.toContain('Тверь');
+  });
 });
 
 describe('history', () => {
