@@ -2,6 +2,7 @@
 // trap (Tab and Shift+Tab cycle inside), Esc to close, and focus returned to where it was.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n';
+import { Button } from './Button';
 
 export interface DialogProps {
   open: boolean;
@@ -93,5 +94,30 @@ export function Dialog(props: DialogProps): ReactNode {
       <div className="dialog-body">{props.children}</div>
       {props.footer ? <div className="dialog-foot">{props.footer}</div> : null}
     </dialog>
+  );
+}
+
+/** The footer of a dialog that wraps a form: Cancel, then the primary button that submits `formId`. */
+export function FormDialogFooter(props: {
+  formId: string;
+  onCancel: () => void;
+  submitLabel: ReactNode;
+  busy?: boolean;
+  'data-testid'?: string;
+}): ReactNode {
+  const t = useT();
+  return (
+    <>
+      <Button onClick={props.onCancel}>{t('common.cancel')}</Button>
+      <Button
+        variant="primary"
+        type="submit"
+        form={props.formId}
+        busy={props.busy ?? false}
+        data-testid={props['data-testid']}
+      >
+        {props.submitLabel}
+      </Button>
+    </>
   );
 }

@@ -4,6 +4,6 @@ export { Table, type Column, type SortState, type TableProps } from './Table';
 export { Badge, type BadgeTone } from './Badge';
 export { Banner, type BannerProps } from './Banner';
 export { EmptyState, LoadingState, ErrorState } from './States';
-export { Dialog, type DialogProps } from './Dialog';
+export { Dialog, FormDialogFooter, type DialogProps } from './Dialog';
 export { ToastProvider, useToast, type ToastKind } from './Toast';
 export { copyText } from './clipboard';

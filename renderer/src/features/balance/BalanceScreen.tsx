@@ -12,6 +12,7 @@ import {
   EmptyState,
   ErrorState,
   Field,
+  FormDialogFooter,
   Input,
   LoadingState,
   Table,
@@ -231,18 +232,13 @@ function CreateAccountDialog(props: {
       onClose={close}
       data-testid="account-create-dialog"
       footer={
-        <>
-          <Button onClick={close}>{t('common.cancel')}</Button>
-          <Button
-            variant="primary"
-            type="submit"
-            form="account-create-form"
-            busy={busy}
-            data-testid="account-create-submit"
-          >
-            {t('create.submit')}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId="account-create-form"
+          onCancel={close}
+          busy={busy}
+          submitLabel={t('create.submit')}
+          data-testid="account-create-submit"
+        />
       }
     >
       <form id="account-create-form" className="stack" onSubmit={(e) => void submit(e)} noValidate>

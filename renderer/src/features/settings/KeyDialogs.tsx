@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { AccountView, CreatedKey, DeskInput } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
-import { Button, Dialog, Field, Input, useToast } from '../../components';
+import { Button, Dialog, Field, FormDialogFooter, Input, useToast } from '../../components';
 import { useT } from '../../i18n';
 import { RadioGroup, useCopy, useExplain } from './kit';
 import { checkKeyName, classifyImport, nameFromFile, type ImportClass, type KeyNameProblem } from './logic';
@@ -114,18 +114,13 @@ export function CreateKeyDialog(props: {
             {copied ? t('create.closeCopied') : t('create.close')}
           </Button>
         ) : (
-          <>
-            <Button onClick={close}>{t('common.cancel')}</Button>
-            <Button
-              variant="primary"
-              type="submit"
-              form="key-create-form"
-              busy={busy}
-              data-testid="key-create-submit"
-            >
-              {t('create.submit')}
-            </Button>
-          </>
+          <FormDialogFooter
+            formId="key-create-form"
+            onCancel={close}
+            busy={busy}
+            submitLabel={t('create.submit')}
+            data-testid="key-create-submit"
+          />
         )
       }
     >
@@ -323,18 +318,13 @@ export function ImportKeyDialog(props: {
       width="min(620px, calc(100vw - 32px))"
       data-testid="key-import-dialog"
       footer={
-        <>
-          <Button onClick={close}>{t('common.cancel')}</Button>
-          <Button
-            variant="primary"
-            type="submit"
-            form="key-import-form"
-            busy={busy}
-            data-testid="key-import-submit"
-          >
-            {t('import.submit')}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId="key-import-form"
+          onCancel={close}
+          busy={busy}
+          submitLabel={t('import.submit')}
+          data-testid="key-import-submit"
+        />
       }
     >
       <form id="key-import-form" className="stack" onSubmit={(e) => void submit(e)} noValidate>
