@@ -16,10 +16,22 @@ export function readStoredTheme(): Theme {
   }
 }
 
-/** 'system' removes the attribute so the CSS follows prefers-color-scheme. */
+const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+let current: Theme = 'system';
+
+/** data-scheme is what the CSS reads: the chosen theme, or the OS's for 'system' (kept in step with it). */
+function applyScheme(): void {
+  const dark = current === 'dark' || (current === 'system' && darkQuery?.matches === true);
+  document.documentElement.dataset['scheme'] = dark ? 'dark' : 'light';
+}
+darkQuery?.addEventListener('change', applyScheme);
+
+/** data-theme records the user's choice ('system' removes it); data-scheme is the resolved one. */
 export function applyTheme(theme: Theme): void {
+  current = theme;
   if (theme === 'system') delete document.documentElement.dataset['theme'];
   else document.documentElement.dataset['theme'] = theme;
+  applyScheme();
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {
