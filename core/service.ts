@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { ensureDataFolder } from './admin/data-folder';
 import { startApiListener, type ApiListener } from './api/server';
 import { InFlight, IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
+import { KeyCache } from './api/key-cache';
 import type { ApiRuntime } from './api/runtime';
 import type { LowBalanceEvent } from './billing/charge';
 import { CarrierRegistry } from './carriers/registry';
@@ -124,6 +125,7 @@ export async function createRatingService(options: RatingServiceOptions) {
 
   const runtime: ApiRuntime = {
     store,
+    keyCache: new KeyCache(store.keys, store.changes),
     committer,
     clock,
     logger,

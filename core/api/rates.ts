@@ -8,7 +8,7 @@ import type { KeyAuthRow } from '../store/keys';
 import type { ApiRuntime } from './runtime';
 import { isJsonContentType, readBody } from './body';
 import { fingerprint, IDEMPOTENCY_RETENTION_MS, parseIdempotencyKey } from './idempotency';
-import { sendError, sendJson } from './respond';
+import { sendError, sendJson, withHeaders, type HeaderList } from './respond';
 
 /** Seconds a client should wait after a 503 (all carriers failed), with jitter against thundering herds. */
 function retryAfterUnavailable(): string {
@@ -21,7 +21,7 @@ export async function handleRates(
   res: ServerResponse,
   auth: KeyAuthRow,
   requestId: string,
-  headers: Record<string, string>,
+  headers: HeaderList,
 ): Promise<void> {
   if (!isJsonContentType(req)) return sendError(res, 'unsupported_media_type', requestId, headers);
   const idem = parseIdempotencyKey(req);
@@ -57,11 +57,12 @@ export async function handleRates(
     if (record && fresh) {
       if (record.fingerprint !== fp) return sendError(res, 'idempotency_key_reused', requestId, headers);
       // Byte-for-byte replay, including the original request_id (also in X-Request-Id).
-      return sendJson(res, record.status, record.body, {
-        ...headers,
-        'X-Request-Id': record.request_id,
-        'Idempotent-Replayed': 'true',
-      });
+      return sendJson(
+        res,
+        record.status,
+        record.body,
+        withHeaders(headers, { 'X-Request-Id': record.request_id, 'Idempotent-Replayed': 'true' }),
+      );
     }
     const running = rt.inFlight.get(accountId, key);
     if (running !== undefined) {

@@ -7,10 +7,12 @@ import type { GroupCommitter } from '../store/commit-queue';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { InFlight } from './idempotency';
+import type { KeyCache } from './key-cache';
 
 /** What the /v1 listener needs from the service; assembled by core/service.ts. */
 export interface ApiRuntime {
   store: Store;
+  keyCache: KeyCache;
   committer: GroupCommitter;
   clock: Clock;
   logger: Logger;

@@ -7,19 +7,23 @@ import type { BalanceResponse, CarriersResponse } from '../contract/v1';
 import { effectiveLimits } from '../limits/tiers';
 import type { TakeResult } from '../limits/token-bucket';
 import { newRequestId } from '../util/ids';
-import { authenticate, hasKeyInQuery, wwwAuthenticate } from './auth';
-import { isAllowedHost, isCrossSite } from './guards';
+import { authenticate, hasKeyInQuery, wwwAuthenticate, type ConnectionAuthMemo } from './auth';
+import { allowedHosts, isAllowedHost, isCrossSite } from './guards';
+import { scanGuardHeaders } from './headers';
 import { handleRates } from './rates';
-import { baseHeaders, sendError, sendJson } from './respond';
+import { baseHeaders, sendError, sendJson, type HeaderList } from './respond';
 import type { ApiRuntime } from './runtime';
 
 type RouteName = 'rates' | 'balance' | 'carriers' | 'openapi';
-const ROUTES: Record<string, { name: RouteName; method: 'GET' | 'POST' }> = {
-  '/v1/rates': { name: 'rates', method: 'POST' },
-  '/v1/balance': { name: 'balance', method: 'GET' },
-  '/v1/carriers': { name: 'carriers', method: 'GET' },
-  '/v1/openapi.json': { name: 'openapi', method: 'GET' },
-};
+const ROUTES = new Map<string, { name: RouteName; method: 'GET' | 'POST' }>([
+  ['/v1/rates', { name: 'rates', method: 'POST' }],
+  ['/v1/balance', { name: 'balance', method: 'GET' }],
+  ['/v1/carriers', { name: 'carriers', method: 'GET' }],
+  ['/v1/openapi.json', { name: 'openapi', method: 'GET' }],
+]);
+
+const AUTH_MEMO = Symbol('ratedesk.authMemo');
+type MemoSocket = IncomingMessage['socket'] & { [AUTH_MEMO]?: ConnectionAuthMemo };
 
 /** Failed authentications allowed per second across the listener before 429 (brute-force brake). */
 const AUTH_FAILURE_LIMITS = { rps: 20, burst: 50 };
@@ -53,7 +57,7 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
         'Use 127.0.0.1, or pass --allow-remote if you really mean it.',
     );
   }
-  let boundPort = options.port;
+  let hosts = allowedHosts(options.port);
   const server = createServer(
     {
       requestTimeout: 30_000,
@@ -64,7 +68,7 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
       requireHostHeader: true,
     },
     (req, res) => {
-      void handle(rt, req, res, boundPort);
+      void handle(rt, req, res, hosts);
     },
   );
   server.maxHeadersCount = 100;
@@ -76,7 +80,8 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
     });
   });
   const address = server.address() as AddressInfo;
-  boundPort = address.port;
+  const boundPort = address.port;
+  hosts = allowedHosts(boundPort);
   if (!isLoopback(address.address)) {
     rt.logger.warn('the /v1 API is listening on a non-loopback address: it is reachable from the network', {
       address: address.address,
@@ -100,24 +105,29 @@ async function handle(
   rt: ApiRuntime,
   req: IncomingMessage,
   res: ServerResponse,
-  port: number,
+  hosts: ReadonlySet<string>,
 ): Promise<void> {
+  rt.store.changes.beginRequest();
   const requestId = newRequestId();
   const headers = baseHeaders(requestId, rt.isSandbox());
   try {
-    if (!isAllowedHost(req, port)) return sendError(res, 'invalid_host', requestId, headers);
-    if (isCrossSite(req)) return sendError(res, 'origin_not_allowed', requestId, headers);
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const route = ROUTES[url.pathname];
+    const guard = scanGuardHeaders(req);
+    if (!isAllowedHost(guard, hosts)) return sendError(res, 'invalid_host', requestId, headers);
+    if (isCrossSite(guard)) return sendError(res, 'origin_not_allowed', requestId, headers);
+    // An exact path (the usual request) skips URL parsing; anything else is parsed and normalised first.
+    const exact = ROUTES.get(req.url ?? '');
+    const url = exact ? null : new URL(req.url ?? '/', 'http://127.0.0.1');
+    const route = exact ?? ROUTES.get(url!.pathname);
     if (!route) return sendError(res, 'not_found', requestId, headers);
     if (req.method !== route.method) {
       return sendError(res, 'method_not_allowed', requestId, headers, { headers: { Allow: route.method } });
     }
     if (route.name === 'openapi') return sendJson(res, 200, rt.openApiJson(), headers);
 
-    const auth = hasKeyInQuery(url)
-      ? ({ ok: false, code: 'invalid_api_key', presented: true } as const)
-      : authenticate(req, rt.store.keys);
+    const auth =
+      url && hasKeyInQuery(url)
+        ? ({ ok: false, code: 'invalid_api_key', presented: true } as const)
+        : authenticate(guard.authorization, rt.keyCache, ((req.socket as MemoSocket)[AUTH_MEMO] ??= {}));
     if (!auth.ok) {
       const brake = rt.authFailures.take(0, AUTH_FAILURE_LIMITS);
       if (!brake.allowed) {
@@ -132,13 +142,13 @@ async function handle(
     const row = auth.row;
     const limits = effectiveLimits(row);
     const take = rt.buckets.take(row.account_id, limits);
-    Object.assign(headers, rateLimitHeaders(limits, take));
+    addRateLimitHeaders(headers, limits, take);
     if (!take.allowed) {
       return sendError(res, 'rate_limit_exceeded', requestId, headers, {
         headers: { 'Retry-After': String(take.retryAfterSeconds) },
       });
     }
-    touchKey(rt, row.key_id, row.last_used_at);
+    touchKey(rt, row.key_id, auth.lastUsedMs);
 
     switch (route.name) {
       case 'balance': {
@@ -165,17 +175,23 @@ async function handle(
  * draft-ietf-httpapi-ratelimit-headers-10: the policy is the bucket (q = capacity, w = seconds to refill it
  * from empty); the state is the whole tokens left (r) and the seconds until the bucket is full again (t).
  */
-function rateLimitHeaders(limits: { rps: number; burst: number }, take: TakeResult): Record<string, string> {
+function addRateLimitHeaders(
+  headers: HeaderList,
+  limits: { rps: number; burst: number },
+  take: TakeResult,
+): void {
   const window = Math.max(1, Math.ceil(limits.burst / limits.rps));
-  return {
-    'RateLimit-Policy': `"account";q=${limits.burst};w=${window}`,
-    RateLimit: `"account";r=${take.remaining};t=${take.resetSeconds}`,
-  };
+  headers.push(
+    'RateLimit-Policy',
+    `"account";q=${limits.burst};w=${window}`,
+    'RateLimit',
+    `"account";r=${take.remaining};t=${take.resetSeconds}`,
+  );
 }
 
-function touchKey(rt: ApiRuntime, keyId: string, lastUsedAt: string | null): void {
+function touchKey(rt: ApiRuntime, keyId: string, lastUsedMs: number): void {
   const now = rt.clock.now();
-  if (lastUsedAt && now.getTime() - Date.parse(lastUsedAt) < TOUCH_INTERVAL_MS) return;
+  if (now.getTime() - lastUsedMs < TOUCH_INTERVAL_MS) return;
   // Not awaited: the date rides along with the next group commit; losing it in a crash is harmless.
   rt.committer
     .run(() => rt.store.keys.touch(keyId, now.toISOString()))

