@@ -26,10 +26,12 @@ export class GroupCommitter {
     this.grouping = options.grouping ?? true;
     this.single = (fn) => db.transaction(fn).immediate();
     // better-sqlite3 runs a nested transaction as a SAVEPOINT: one op that throws rolls back only itself.
+    // Built once: db.transaction() per op would build four wrapper functions per charge.
+    const savepoint = db.transaction((fn: () => unknown) => fn());
     const tx = db.transaction((ops: PendingOp[]) =>
       ops.map((op) => {
         try {
-          return { ok: true as const, value: db.transaction(op.fn)() };
+          return { ok: true as const, value: savepoint(op.fn) };
         } catch (error) {
           return { ok: false as const, error };
         }

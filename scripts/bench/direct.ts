@@ -1,18 +1,15 @@
-// Baseline for the rates latency: both carrier adapters called directly (no listener, no auth, no
-// bookkeeping) against the same in-process simulators at the same latency, one call at a time. Prints one
-// JSON line {p50Ms, p99Ms, calls}.
+// Baseline for the rates latency: both carrier adapters called directly (no listener, no auth, no bookkeeping)
+// against the same simulators at the same latency, one call at a time. Args: the simulators' URLs as JSON
+// ({russianPost, cdek}) and a duration in ms. Prints one JSON line {p50Ms, p99Ms, calls}.
 import { createCdekAdapter } from '../../core/carriers/cdek';
 import { createRussianPostAdapter } from '../../core/carriers/russian-post';
-import { startCdekSimulator } from '../../core/carriers/simulators/cdek';
-import { startRussianPostSimulator } from '../../core/carriers/simulators/russian-post';
+import { BENCH_CDEK } from './simulators';
 
-const latencyMs = Number(process.argv[2] ?? 20);
+const urls = JSON.parse(process.argv[2] ?? '{}') as { russianPost: string; cdek: string };
 const durationMs = Number(process.argv[3] ?? 5000);
-const rp = await startRussianPostSimulator({ latencyMs });
-const cd = await startCdekSimulator({ latencyMs, clientId: 'bench', clientSecret: 'bench-secret' });
 const adapters = [
-  createRussianPostAdapter({ baseUrl: rp.url }),
-  createCdekAdapter({ baseUrl: cd.url, clientId: 'bench', clientSecret: 'bench-secret' }),
+  createRussianPostAdapter({ baseUrl: urls.russianPost }),
+  createCdekAdapter({ baseUrl: urls.cdek, clientId: BENCH_CDEK.id, clientSecret: BENCH_CDEK.secret }),
 ];
 const request = {
   from: { city: 'Москва', postalCode: '101000' },
@@ -34,4 +31,4 @@ while (performance.now() < end) {
 times.sort((a, b) => a - b);
 const q = (p: number): number => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
 process.stdout.write(`${JSON.stringify({ p50Ms: q(0.5), p99Ms: q(0.99), calls: times.length })}\n`);
-await Promise.all([rp.close(), cd.close()]);
+process.exit(0);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccount, setLimits } from '../../core/admin/accounts';
 import { createKey } from '../../core/admin/keys';
+import { setSetting } from '../../core/admin/settings';
 import { openDataFolder } from '../../core/admin/data-folder';
 import type { CarrierAdapter } from '../../core/carriers/types';
 import { createRatingService } from '../../core/service';
@@ -54,7 +55,9 @@ async function main(): Promise<void> {
   }
 
   const dir = mkdtempSync(join(tmpdir(), 'ratedesk-bench-'));
-  const accounts = mode === 'bookkeeping' || mode === 'bookkeeping-single' ? 200 : 1;
+  // An account may be allowed at most 10 000 req/s, so the balance run spreads its load over 8 accounts
+  // (keys rotate per request: no connection sends the same key twice in a row, the least favourable case).
+  const accounts = mode === 'bookkeeping' || mode === 'bookkeeping-single' ? 200 : mode === 'balance' ? 8 : 1;
   const store = openDataFolder(dir);
   const clock = { now: () => new Date() };
   const keys: string[] = [];
@@ -64,6 +67,19 @@ async function main(): Promise<void> {
     else store.accounts.topup(store.accounts.byName('default')!.id, 100_000_000, clock.now().toISOString());
     setLimits(store, clock, { account: name, rps: 10_000, burst: 100_000 });
     keys.push(createKey(store, clock, { account: name, name: 'bench' }).secret);
+  }
+  if (mode === 'rates-remote') {
+    // Live mode against the simulators' process (scripts/bench/simulators.ts), as against real carriers.
+    const urls = JSON.parse(arg) as { russianPost: string; cdek: string };
+    for (const [name, value] of [
+      ['sandbox', 'off'],
+      ['carriers.russian-post.base_url', urls.russianPost],
+      ['carriers.cdek.base_url', urls.cdek],
+      ['carriers.cdek.client_id', 'bench'],
+      ['carriers.cdek.client_secret', 'bench-secret'],
+    ] as const) {
+      setSetting(store, clock, { name, value });
+    }
   }
   store.close();
 

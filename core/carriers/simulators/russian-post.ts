@@ -17,6 +17,7 @@ export async function startRussianPostSimulator(
 ): Promise<SimulatorHandle> {
   const latencyMs = Math.max(0, opts.latencyMs ?? 0);
   const timers = new Set<NodeJS.Timeout>();
+  const answers = new AnswerMemo();
   let requests = 0;
 
   const server = createServer((req, res) => {
@@ -40,7 +41,7 @@ export async function startRussianPostSimulator(
         .end('Only the json output format is simulated');
       return;
     }
-    const answer = answerTariffQuery(url.searchParams, new Date());
+    const answer = answers.get(url.search, () => answerTariffQuery(url.searchParams, new Date()));
     // A hanging carrier: the request stays open until the client gives up or close() drops it.
     if (answer.kind === 'hang') return;
     const body = JSON.stringify(answer.body);
@@ -80,4 +81,27 @@ function send(res: ServerResponse, status: number, body: string): void {
     'Content-Length': Buffer.byteLength(body),
   });
   res.end(body);
+}
+
+/**
+ * The same query (with its date, which the adapter always sends) gets the same answer, so it is computed
+ * once: a quote's five product requests arrive together, and a real carrier answers them in parallel while
+ * this one process handles them in turn. Bounded; queries without a date are never remembered.
+ */
+class AnswerMemo {
+  private readonly entries = new Map<string, ReturnType<typeof answerTariffQuery>>();
+
+  get(
+    search: string,
+    compute: () => ReturnType<typeof answerTariffQuery>,
+  ): ReturnType<typeof answerTariffQuery> {
+    if (!/[?&]date=\d/.test(search)) return compute();
+    let answer = this.entries.get(search);
+    if (answer === undefined) {
+      if (this.entries.size >= 512) this.entries.clear();
+      answer = compute();
+      this.entries.set(search, answer);
+    }
+    return answer;
+  }
 }
