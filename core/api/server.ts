@@ -107,10 +107,11 @@ async function handle(
   res: ServerResponse,
   hosts: ReadonlySet<string>,
 ): Promise<void> {
-  rt.store.changes.beginRequest();
   const requestId = newRequestId();
-  const headers = baseHeaders(requestId, rt.isSandbox());
+  let headers: HeaderList | undefined;
   try {
+    rt.store.changes.beginRequest();
+    headers = baseHeaders(requestId, rt.isSandbox());
     const guard = scanGuardHeaders(req);
     if (!isAllowedHost(guard, hosts)) return sendError(res, 'invalid_host', requestId, headers);
     if (isCrossSite(guard)) return sendError(res, 'origin_not_allowed', requestId, headers);
@@ -167,7 +168,7 @@ async function handle(
       request_id: requestId,
       error: err instanceof Error ? err.message : String(err),
     });
-    sendError(res, 'internal_error', requestId, headers);
+    sendError(res, 'internal_error', requestId, headers ?? baseHeaders(requestId, false));
   }
 }
 
