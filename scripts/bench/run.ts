@@ -4,11 +4,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { runLoad, type LoadResult } from './load';
+import { fmtSteal, stealMeter } from './steal';
 import { hasWrk, runWrk } from './wrk';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
-const SIM_LATENCY_MS = 20;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SIM_LATENCY_MS = Number(process.env.BENCH_SIM_LATENCY_MS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Latency varies more from run to run than throughput (wake-ups of idle processes on a shared host). */
 const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 5);
 const SHIPMENT = JSON.stringify({
@@ -147,15 +148,30 @@ async function main(): Promise<void> {
       `throughput client: ${WRK ? 'wrk -t1' : 'Node (scripts/bench/load.ts)'}\n`,
   );
 
+  const only = (process.env.BENCH_ONLY ?? 'balance,rates,bookkeeping').split(',');
+  const whole = stealMeter();
+  if (only.includes('balance')) await benchBalance();
+  if (only.includes('rates')) await benchRates();
+  if (only.includes('bookkeeping')) await benchBookkeeping();
+  console.log(
+    `\nCPU steal (time the host gave to other guests) over the whole run: ${fmtSteal(whole())}; ` +
+      `above a few % the figures are not comparable with a quiet run`,
+  );
+}
+
+async function benchBalance(): Promise<void> {
   // Baseline and balance alternate, round by round: this machine's speed drifts by ±10 % over a minute
   // (shared host), and comparing each pair cancels the drift out of the ratio.
   const base = await startServer('baseline');
   const svc = await startServer('balance');
   const baselineRuns: LoadResult[] = [];
   const balanceRuns: LoadResult[] = [];
+  const steal: Array<number | null> = [];
   for (let round = 0; round < ROUNDS; round++) {
+    const meter = stealMeter();
     baselineRuns.push(await throughput(base, 'GET', '/', [], 32));
     balanceRuns.push(await throughput(svc, 'GET', '/v1/balance', svc.keys, 32));
+    steal.push(meter());
   }
   await stop(base);
   await stop(svc);
@@ -175,10 +191,13 @@ async function main(): Promise<void> {
   console.log(
     `  → ${(100 * ratios[mid]!).toFixed(1)} % of the baseline's req/s (target ≥ 60 %); ` +
       `median of ${ROUNDS} rounds, each against the baseline run just before it: ` +
-      ratios.map((r) => `${(100 * r).toFixed(1)} %`).join(', ') +
+      ratios.map((r, i) => `${(100 * r).toFixed(1)} % (steal ${fmtSteal(steal[i] ?? null)})`).join(', ') +
       '\n',
   );
+}
 
+async function benchRates(): Promise<void> {
+  const steal = stealMeter();
   // Latency: one client at a time, so the figure is the cost of one call, not of queueing behind others.
   // The carriers run as in production, each in a process of its own; the service and the direct-adapter
   // baseline alternate round by round against the same simulators, and the medians are compared.
@@ -188,16 +207,22 @@ async function main(): Promise<void> {
   };
   const urls = JSON.stringify({ russianPost: sims.russianPost.url, cdek: sims.cdek.url });
   const remote = await startServer('rates-remote', urls);
+  const delayed = await startServer('delayed', String(SIM_LATENCY_MS));
   const remoteRuns: LoadResult[] = [];
   const directRuns: Direct[] = [];
+  const floorRuns: LoadResult[] = [];
   // One untimed round first: the first measured round of three fresh processes read 1–2 ms higher than
   // the rest in every run (JIT, and a VM that slows idle processes down).
   await runLoad({ ...ratesSpec(remote), connections: 1 });
   await directCarriers(urls);
+  await runLoad({ ...ratesSpec(delayed), connections: 1 });
   for (let round = 0; round < LATENCY_ROUNDS; round++) {
     remoteRuns.push(await runLoad({ ...ratesSpec(remote), connections: 1 }));
     directRuns.push(await directCarriers(urls));
+    floorRuns.push(await runLoad({ ...ratesSpec(delayed), connections: 1 }));
   }
+  await stop(delayed);
+  const floor = median(floorRuns, (r) => r.p50Ms);
   const remote8 = await runLoad({ ...ratesSpec(remote), connections: 8 });
   await stop(remote);
   await Promise.all([stopChild(sims.russianPost.proc), stopChild(sims.cdek.proc)]);
@@ -224,6 +249,11 @@ async function main(): Promise<void> {
       `p99 ${direct.p99Ms.toFixed(2)} ms (${direct.calls} calls)`,
   );
   console.log(
+    `  floor: a bare node:http process answering after a ${SIM_LATENCY_MS} ms timer, 1 client: ` +
+      `p50 ${floor.p50Ms.toFixed(2)} ms (this machine's cost of one round trip to an idle process: ` +
+      `+${(floor.p50Ms - SIM_LATENCY_MS).toFixed(2)} ms)`,
+  );
+  console.log(
     `  → p50 over the simulator latency: ${(rr.p50Ms - SIM_LATENCY_MS).toFixed(2)} ms (target ≤ 3 ms): ` +
       `carrier round trips ${(direct.p50Ms - SIM_LATENCY_MS).toFixed(2)} ms + ` +
       `the service (HTTP, auth, limits, validation, durable charge) ${(rr.p50Ms - direct.p50Ms).toFixed(2)} ms; ` +
@@ -237,11 +267,14 @@ async function main(): Promise<void> {
     `  → p50 over the simulator latency: ${(sandbox1.p50Ms - SIM_LATENCY_MS).toFixed(2)} ms (target ≤ 3 ms); ` +
       `median of ${ROUNDS} rounds: ` +
       sandboxRuns.map((r) => `+${(r.p50Ms - SIM_LATENCY_MS).toFixed(2)}`).join(', ') +
-      ' ms\n',
+      ` ms\n  (CPU steal during the latency runs: ${fmtSteal(steal())})\n`,
   );
+}
 
+async function benchBookkeeping(): Promise<void> {
+  const steal = stealMeter();
   const results: Record<string, { r: LoadResult; batches: string }> = {};
-  for (const mode of ['bookkeeping-single', 'bookkeeping']) {
+  for (const mode of ['fsync-reference', 'bookkeeping-single', 'bookkeeping']) {
     const c = await startServer(mode);
     const r = await throughput(c, 'POST', '/v1/rates', c.keys, 64);
     const err = await stop(c);
@@ -261,18 +294,23 @@ async function main(): Promise<void> {
         : '',
     };
   }
+  const reference = results['fsync-reference']!;
   const single = results['bookkeeping-single']!;
   const grouped = results['bookkeeping']!;
   console.log(
     'durable bookkeeping: successful POST /v1/rates across 200 accounts (limits overridden), an instant',
   );
   console.log('in-process carrier, synchronous=FULL, every 200 on disk before it is sent');
+  console.log(`  reference: bare node:http, UPDATE + INSERT, one commit per request`);
+  console.log(`                                       ${fmt(reference.r)}`);
   console.log(`  one commit per request               ${fmt(single.r)}`);
   console.log(`                                       ${single.batches}`);
   console.log(`  group commit                         ${fmt(grouped.r)}`);
   console.log(`                                       ${grouped.batches}`);
   console.log(
-    `  → group commit: ${(grouped.r.rps / single.r.rps).toFixed(2)}× the one-commit-per-request rate`,
+    `  → group commit: ${(grouped.r.rps / single.r.rps).toFixed(2)}× the one-commit-per-request rate, ` +
+      `${((100 * grouped.r.rps) / reference.r.rps).toFixed(1)} % of the reference (aim: above 100 %); ` +
+      `CPU steal ${fmtSteal(steal())}`,
   );
 }
 

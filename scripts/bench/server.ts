@@ -1,6 +1,7 @@
 // The server side of a benchmark, in its own process so client and server do not share one event loop.
 // Prints one JSON line `{port, keys}` on stdout once listening; exits on SIGTERM.
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,11 +39,19 @@ const instantCarrier: CarrierAdapter = {
 };
 
 async function main(): Promise<void> {
-  if (mode === 'baseline') {
+  if (mode === 'baseline' || mode === 'delayed') {
+    // `delayed`: the same bare server answering after a timer, for the machine's own cost of a round trip
+    // to a process that sat idle that long (the floor under every figure of the rates-latency scenario).
+    const delayMs = mode === 'delayed' ? Number(arg || 20) : 0;
     const body = JSON.stringify({ balance: 12345 });
-    const server = createServer((_req, res) => {
+    const answer = (res: ServerResponse): void => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
       res.end(body);
+    };
+    const server = createServer((req, res) => {
+      req.resume();
+      if (delayMs > 0) setTimeout(answer, delayMs, res);
+      else answer(res);
     });
     server.listen(0, '127.0.0.1', () => {
       const addr = server.address();
@@ -55,6 +64,7 @@ async function main(): Promise<void> {
   }
 
   const dir = mkdtempSync(join(tmpdir(), 'ratedesk-bench-'));
+  if (mode === 'fsync-reference') return fsyncReference(dir);
   // An account may be allowed at most 10 000 req/s, so the balance run spreads its load over 8 accounts
   // (keys rotate per request: no connection sends the same key twice in a row, the least favourable case).
   const accounts = mode === 'bookkeeping' || mode === 'bookkeeping-single' ? 200 : mode === 'balance' ? 8 : 1;
@@ -99,6 +109,54 @@ async function main(): Promise<void> {
       process.exit(0);
     });
   });
+}
+
+/**
+ * The reference of research/feasibility.md, measured on this machine in this run: a bare node:http handler
+ * committing one transaction per request (UPDATE a balance + INSERT a ledger row, WAL, synchronous=FULL)
+ * and answering a small JSON. It is the "one fsync per request" figure the bookkeeping runs are held to.
+ */
+function fsyncReference(dir: string): void {
+  const db = new Database(join(dir, 'reference.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec(`CREATE TABLE account (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL);
+           CREATE TABLE ledger (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL, delta INTEGER NOT NULL,
+                                at TEXT NOT NULL)`);
+  const accounts = 10_000;
+  const seed = db.prepare('INSERT INTO account (id, balance) VALUES (?, 100000000)');
+  db.transaction(() => {
+    for (let id = 1; id <= accounts; id++) seed.run(id);
+  })();
+  const debit = db.prepare('UPDATE account SET balance = balance - 1 WHERE id = ? AND balance > 0');
+  const entry = db.prepare('INSERT INTO ledger (account_id, delta, at) VALUES (?, -1, ?)');
+  const charge = db.transaction((id: number) => {
+    debit.run(id);
+    entry.run(id, new Date().toISOString());
+  });
+  let n = 0;
+  const body = JSON.stringify({ ok: true });
+  const server = createServer((req, res) => {
+    req.resume();
+    req.once('end', () => {
+      charge((n++ % accounts) + 1);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const addr = server.address();
+    process.stdout.write(
+      `${JSON.stringify({ port: typeof addr === 'object' && addr ? addr.port : 0, keys: [] })}\n`,
+    );
+  });
+  process.once('SIGTERM', () =>
+    server.close(() => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    }),
+  );
 }
 
 void main();
