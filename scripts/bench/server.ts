@@ -1,6 +1,6 @@
 // The server side of a benchmark, in its own process so client and server do not share one event loop.
 // Prints one JSON line `{port, keys}` on stdout once listening; exits on SIGTERM.
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type RequestListener, type ServerResponse } from 'node:http';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,23 +43,12 @@ async function main(): Promise<void> {
     // `delayed`: the same bare server answering after a timer, for the machine's own cost of a round trip
     // to a process that sat idle that long (the floor under every figure of the rates-latency scenario).
     const delayMs = mode === 'delayed' ? Number(arg || 20) : 0;
-    const body = JSON.stringify({ balance: 12345 });
-    const answer = (res: ServerResponse): void => {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
-    };
-    const server = createServer((req, res) => {
+    const answer = smallJson({ balance: 12345 });
+    bareServer((req, res) => {
       req.resume();
       if (delayMs > 0) setTimeout(answer, delayMs, res);
       else answer(res);
     });
-    server.listen(0, '127.0.0.1', () => {
-      const addr = server.address();
-      process.stdout.write(
-        `${JSON.stringify({ port: typeof addr === 'object' && addr ? addr.port : 0, keys: [] })}\n`,
-      );
-    });
-    process.once('SIGTERM', () => server.close(() => process.exit(0)));
     return;
   }
 
@@ -135,15 +124,35 @@ function fsyncReference(dir: string): void {
     entry.run(id, new Date().toISOString());
   });
   let n = 0;
-  const body = JSON.stringify({ ok: true });
-  const server = createServer((req, res) => {
-    req.resume();
-    req.once('end', () => {
-      charge((n++ % accounts) + 1);
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
-    });
-  });
+  const answer = smallJson({ ok: true });
+  bareServer(
+    (req, res) => {
+      req.resume();
+      req.once('end', () => {
+        charge((n++ % accounts) + 1);
+        answer(res);
+      });
+    },
+    () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  );
+}
+
+/** Answers a fixed JSON body the cheapest way node:http allows (one header object, known length). */
+function smallJson(value: unknown): (res: ServerResponse) => void {
+  const body = JSON.stringify(value);
+  const headers = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) };
+  return (res) => {
+    res.writeHead(200, headers);
+    res.end(body);
+  };
+}
+
+/** A bare node:http server on 127.0.0.1 that announces its port like the service modes and stops on SIGTERM. */
+function bareServer(handler: RequestListener, onStop: () => void = () => {}): void {
+  const server = createServer(handler);
   server.listen(0, '127.0.0.1', () => {
     const addr = server.address();
     process.stdout.write(
@@ -152,8 +161,7 @@ function fsyncReference(dir: string): void {
   });
   process.once('SIGTERM', () =>
     server.close(() => {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
+      onStop();
       process.exit(0);
     }),
   );
