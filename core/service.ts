@@ -8,7 +8,7 @@ import { InFlight, IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
 import { KeyCache } from './api/key-cache';
 import type { ApiRuntime } from './api/runtime';
 import type { LowBalanceEvent } from './billing/charge';
-import { CarrierRegistry } from './carriers/registry';
+import { CarrierRegistry, type RegistryOptions } from './carriers/registry';
 import type { CarrierAdapter } from './carriers/types';
 import { buildOpenApiDocument } from './contract/openapi';
 import type { CarrierInfo, Shipment } from './contract/v1';
@@ -49,6 +49,8 @@ export interface RatingServiceOptions {
    * the bookkeeping without carrier HTTP. Such a service always reports sandbox mode.
    */
   adapters?: CarrierAdapter[];
+  /** Tests only: see RegistryOptions.sandboxFront (the carrier chaos suite's fault proxy). */
+  sandboxFront?: RegistryOptions['sandboxFront'];
   /** Benchmarks only: false commits each charge on its own instead of grouping commits. */
   groupCommit?: boolean;
   /**
@@ -111,15 +113,21 @@ export async function createRatingService(options: RatingServiceOptions) {
   const registry = new CarrierRegistry(settings, {
     ...(options.simulatorLatencyMs !== undefined ? { simulatorLatencyMs: options.simulatorLatencyMs } : {}),
     ...(options.adapters ? { adapters: options.adapters } : {}),
+    ...(options.sandboxFront ? { sandboxFront: options.sandboxFront } : {}),
   });
   const openApiJson = JSON.stringify(buildOpenApiDocument());
 
-  async function rate(shipment: Shipment, onProgress?: (p: QuoteProgress) => void): Promise<RatingResult> {
+  async function rate(
+    shipment: Shipment,
+    onProgress?: (p: QuoteProgress) => void,
+    signal?: AbortSignal,
+  ): Promise<RatingResult> {
     const set = await registry.carrierSet();
     return quoteAll(shipment, set, health, {
       deadlineMs: Number(settings.get('rating.deadline_ms')),
       carrierTimeoutMs: Number(settings.get('rating.carrier_timeout_ms')),
       ...(onProgress ? { onProgress } : {}),
+      ...(signal ? { signal } : {}),
     });
   }
 
@@ -134,7 +142,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     inFlight: new InFlight(),
     reservations: new Map(),
     isSandbox: () => registry.sandbox(),
-    quote: (shipment) => rate(shipment),
+    quote: (shipment, _requestId, signal) => rate(shipment, undefined, signal),
     carriers: (): CarrierInfo[] => registry.info(health),
     openApiJson: () => openApiJson,
     onBalanceChanged: (accountId, balance) => events.emit('balance-changed', { accountId, balance }),

@@ -4,13 +4,6 @@ import type { CachedKey, KeyCache } from './key-cache';
 export type AuthResult =
   ({ ok: true } & CachedKey) | { ok: false; code: 'invalid_api_key' | 'api_key_revoked'; presented: boolean };
 
-const QUERY_KEY_PARAMS = ['api_key', 'apikey', 'access_token', 'key', 'token'];
-
-/** A key in the query string leaks into logs and history: refused even when the header is right. */
-export function hasKeyInQuery(url: URL): boolean {
-  return QUERY_KEY_PARAMS.some((p) => url.searchParams.has(p));
-}
-
 /**
  * The last Authorization header seen on one connection and its key digest. Keep-alive clients send the same
  * header on every request, and SHA-256 was the largest cost left on GET /v1/balance. It lives as long as the

@@ -6,7 +6,7 @@ import { Shipment, type RatesResponse } from '../contract/v1';
 import { chargeInTx } from '../billing/charge';
 import type { KeyAuthRow } from '../store/keys';
 import type { ApiRuntime } from './runtime';
-import { isJsonContentType, readBody } from './body';
+import { decodeUtf8, isJsonContentType, readBody } from './body';
 import { fingerprint, IDEMPOTENCY_RETENTION_MS, parseIdempotencyKey } from './idempotency';
 import { sendError, sendJson, withHeaders, type HeaderList } from './respond';
 
@@ -26,14 +26,16 @@ export async function handleRates(
   if (!isJsonContentType(req)) return sendError(res, 'unsupported_media_type', requestId, headers);
   const idem = parseIdempotencyKey(req);
   if (!idem.ok) return sendError(res, 'invalid_idempotency_key', requestId, headers);
-  const read = await readBody(req);
+  const read = await readBody(req, res);
   if (!read.ok) {
     if (read.reason === 'too_large') return sendError(res, 'payload_too_large', requestId, headers);
     return;
   }
+  const text = decodeUtf8(read.body);
+  if (text === undefined) return sendError(res, 'invalid_json', requestId, headers);
   let raw: unknown;
   try {
-    raw = JSON.parse(read.body.toString('utf8'));
+    raw = JSON.parse(text);
   } catch {
     return sendError(res, 'invalid_json', requestId, headers);
   }
@@ -80,8 +82,19 @@ export async function handleRates(
   rt.reservations.set(accountId, reserved + 1);
   if (key !== null) rt.inFlight.claim(accountId, key, fp);
 
+  // A client that disconnects before its charge commits is charged nothing, and its carrier calls stop: an
+  // answer nobody receives must not cost a request that, without an Idempotency-Key, could never be fetched.
+  const gone = new AbortController();
+  const onClose = (): void => {
+    if (!res.writableFinished) gone.abort(new Error('client disconnected'));
+  };
+  res.once('close', onClose);
   try {
-    const result = await rt.quote(shipment, requestId);
+    const result = await rt.quote(shipment, requestId, gone.signal);
+    if (gone.signal.aborted) return;
+    if (result.nothingQueried) {
+      return sendError(res, 'no_queryable_carrier', requestId, headers, { unavailable: result.unavailable });
+    }
     if (result.rates.length === 0) {
       return sendError(res, 'rates_unavailable', requestId, headers, {
         unavailable: result.unavailable,
@@ -89,41 +102,48 @@ export async function handleRates(
       });
     }
     const now = rt.clock.now();
+    // Checked again inside the transaction: the commit is the last moment the client can still be spared.
     const charged = await rt.committer.run(() =>
-      chargeInTx(rt.store, {
-        accountId,
-        requestId,
-        now,
-        body: (balanceRemaining) => {
-          const body: RatesResponse = {
-            request_id: requestId,
-            rates: result.rates,
-            unavailable: result.unavailable,
-            balance_remaining: balanceRemaining,
-          };
-          return JSON.stringify(body);
-        },
-        ...(key !== null ? { idempotency: { key, fingerprint: fp, createdAtMs: now.getTime() } } : {}),
-        history: (body) => ({
-          request_id: requestId,
-          source: 'api',
-          created_at: now.toISOString(),
-          from_city: shipment.from.city,
-          to_city: shipment.to.city,
-          weight_grams: shipment.parcel.weight_grams,
-          cheapest_kopecks: result.rates[0]?.price_kopecks ?? null,
-          carriers: [...new Set(result.rates.map((r) => r.carrier))].join(','),
-          sandbox: rt.isSandbox() ? 1 : 0,
-          shipment_json: JSON.stringify(shipment),
-          result_json: body,
-        }),
-      }),
+      gone.signal.aborted
+        ? ({ ok: false, reason: 'client_gone' } as const)
+        : chargeInTx(rt.store, {
+            accountId,
+            requestId,
+            now,
+            body: (balanceRemaining) => {
+              const body: RatesResponse = {
+                request_id: requestId,
+                rates: result.rates,
+                unavailable: result.unavailable,
+                balance_remaining: balanceRemaining,
+              };
+              return JSON.stringify(body);
+            },
+            ...(key !== null ? { idempotency: { key, fingerprint: fp, createdAtMs: now.getTime() } } : {}),
+            history: (body) => ({
+              request_id: requestId,
+              source: 'api',
+              created_at: now.toISOString(),
+              from_city: shipment.from.city,
+              to_city: shipment.to.city,
+              weight_grams: shipment.parcel.weight_grams,
+              cheapest_kopecks: result.rates[0]?.price_kopecks ?? null,
+              carriers: [...new Set(result.rates.map((r) => r.carrier))].join(','),
+              sandbox: rt.isSandbox() ? 1 : 0,
+              shipment_json: JSON.stringify(shipment),
+              result_json: body,
+            }),
+          }),
     );
-    if (!charged.ok) return sendError(res, 'insufficient_balance', requestId, headers);
+    if (!charged.ok) {
+      if (charged.reason === 'client_gone') return;
+      return sendError(res, 'insufficient_balance', requestId, headers);
+    }
     rt.onBalanceChanged(accountId, charged.balance);
     if (charged.lowBalance) rt.onLowBalance(charged.lowBalance);
     sendJson(res, 200, charged.body, headers);
   } finally {
+    res.off('close', onClose);
     const left = (rt.reservations.get(accountId) ?? 1) - 1;
     if (left > 0) rt.reservations.set(accountId, left);
     else rt.reservations.delete(accountId);

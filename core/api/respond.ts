@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { bodyUnread } from './body';
 import { API_ERRORS, type ApiErrorCode } from '../contract/errors';
 import type { ErrorResponse, Unavailable } from '../contract/v1';
 
@@ -28,9 +29,13 @@ export function withHeaders(list: HeaderList, extra: Record<string, string>): He
   return out;
 }
 
-/** Sends the response; `headers` is the request's own list and is completed in place. */
+/**
+ * Sends the response; `headers` is the request's own list and is completed in place. Nothing is sent when the
+ * connection was already answered by the parser-error path (core/api/client-error.ts) or is gone.
+ */
 export function sendJson(res: ServerResponse, status: number, body: string, headers: HeaderList): void {
-  if (res.headersSent) return;
+  if (res.headersSent || (res.socket !== null && !res.socket.writable)) return;
+  if (bodyUnread(res.req)) headers.push('Connection', 'close');
   headers.push(
     'Content-Type',
     'application/json; charset=utf-8',
@@ -69,6 +74,5 @@ export function sendError(
   extras: ErrorExtras = {},
 ): void {
   const extra: Record<string, string> = { ...extras.headers };
-  if (API_ERRORS[code].status === 413) extra['Connection'] = 'close';
   sendJson(res, API_ERRORS[code].status, errorBody(code, requestId, extras), withHeaders(headers, extra));
 }

@@ -23,7 +23,8 @@ export interface ApiRuntime {
   /** Requests being rated per account, not yet charged: the balance they will need is held back. */
   reservations: Map<number, number>;
   isSandbox(): boolean;
-  quote(shipment: Shipment, requestId: string): Promise<RatingResult>;
+  /** `signal` aborts every carrier call (the client went away). */
+  quote(shipment: Shipment, requestId: string, signal: AbortSignal): Promise<RatingResult>;
   carriers(): CarrierInfo[];
   openApiJson(): string;
   onLowBalance(event: LowBalanceEvent): void;

@@ -7,12 +7,14 @@ import type { BalanceResponse, CarriersResponse } from '../contract/v1';
 import { effectiveLimits } from '../limits/tiers';
 import type { TakeResult } from '../limits/token-bucket';
 import { newRequestId } from '../util/ids';
-import { authenticate, hasKeyInQuery, wwwAuthenticate, type ConnectionAuthMemo } from './auth';
+import { authenticate, wwwAuthenticate, type ConnectionAuthMemo } from './auth';
+import { answerClientError, answerConnect } from './client-error';
 import { allowedHosts, isAllowedHost, isCrossSite } from './guards';
 import { scanGuardHeaders } from './headers';
 import { handleRates } from './rates';
 import { baseHeaders, sendError, sendJson, type HeaderList } from './respond';
 import type { ApiRuntime } from './runtime';
+import { parseTarget, queryCarriesSecret } from './target';
 
 type RouteName = 'rates' | 'balance' | 'carriers' | 'openapi';
 const ROUTES = new Map<string, { name: RouteName; method: 'GET' | 'POST' }>([
@@ -65,13 +67,27 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
       keepAliveTimeout: 5_000,
       maxHeaderSize: 16 * 1024,
       connectionsCheckingInterval: 1_000,
-      requireHostHeader: true,
+      // A missing Host is refused by the Host guard (403 with the envelope), not by Node (an empty 400).
+      requireHostHeader: false,
     },
     (req, res) => {
       void handle(rt, req, res, hosts);
     },
   );
   server.maxHeadersCount = 100;
+  // With a listener here Node sends no `100 Continue` by itself: readBody sends it once the checks before
+  // the body have passed, so a request refused early never uploads its body.
+  server.on('checkContinue', (req, res) => void handle(rt, req, res, hosts));
+  server.on('checkExpectation', (_req, res) => {
+    const requestId = newRequestId();
+    sendError(res, 'expectation_failed', requestId, baseHeaders(requestId, rt.isSandbox()), {
+      headers: { Connection: 'close' },
+    });
+  });
+  server.on('clientError', (err: Error & { code?: string }, socket) =>
+    answerClientError(err, socket, rt.isSandbox()),
+  );
+  server.on('connect', (req, socket) => answerConnect(req, socket, rt.isSandbox()));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host: options.host, port: options.port, exclusive: true }, () => {
@@ -113,12 +129,16 @@ async function handle(
     rt.store.changes.beginRequest();
     headers = baseHeaders(requestId, rt.isSandbox());
     const guard = scanGuardHeaders(req);
-    if (!isAllowedHost(guard, hosts)) return sendError(res, 'invalid_host', requestId, headers);
-    if (isCrossSite(guard)) return sendError(res, 'origin_not_allowed', requestId, headers);
-    // An exact path (the usual request) skips URL parsing; anything else is parsed and normalised first.
+    // The usual request names an exact path and needs no parsing of its target.
     const exact = ROUTES.get(req.url ?? '');
-    const url = exact ? null : new URL(req.url ?? '/', 'http://127.0.0.1');
-    const route = exact ?? ROUTES.get(url!.pathname);
+    const target = exact ? null : parseTarget(req.url ?? '');
+    if (!isAllowedHost(guard, hosts)) return sendError(res, 'invalid_host', requestId, headers);
+    // RFC 9112 §3.2.2: an absolute-form target's authority replaces Host, so it passes the same allowlist.
+    if (target?.authority != null && !hosts.has(target.authority)) {
+      return sendError(res, 'invalid_host', requestId, headers);
+    }
+    if (isCrossSite(guard)) return sendError(res, 'origin_not_allowed', requestId, headers);
+    const route = exact ?? (target ? ROUTES.get(target.path) : undefined);
     if (!route) return sendError(res, 'not_found', requestId, headers);
     if (req.method !== route.method) {
       return sendError(res, 'method_not_allowed', requestId, headers, { headers: { Allow: route.method } });
@@ -126,7 +146,7 @@ async function handle(
     if (route.name === 'openapi') return sendJson(res, 200, rt.openApiJson(), headers);
 
     const auth =
-      url && hasKeyInQuery(url)
+      target?.query != null && queryCarriesSecret(target.query)
         ? ({ ok: false, code: 'invalid_api_key', presented: true } as const)
         : authenticate(guard.authorization, rt.keyCache, ((req.socket as MemoSocket)[AUTH_MEMO] ??= {}));
     if (!auth.ok) {

@@ -24,6 +24,12 @@ export interface RegistryOptions {
   simulatorLatencyMs?: number;
   /** Fixed in-process adapters (benchmarks); they are never real carriers, so sandbox mode is reported. */
   adapters?: CarrierAdapter[];
+  /**
+   * Tests only (the carrier chaos suite): the URL an adapter uses instead of its simulator's, e.g. a fault
+   * proxy in front of it. Every carrier's sandbox URL passes through here, so a carrier added later is
+   * covered by the suite without editing it.
+   */
+  sandboxFront?: (carrier: CarrierCode, simulatorUrl: string) => string;
 }
 
 export class CarrierRegistry {
@@ -63,13 +69,14 @@ export class CarrierRegistry {
     ]);
     if (config === this.builtFor) return this.current;
     const sims = sandbox ? await this.simulators() : null;
+    const front = this.options.sandboxFront ?? ((_code: CarrierCode, url: string) => url);
     const adapters = new Map<string, CarrierAdapter>();
     for (const code of enabled) {
       if (code === 'russian-post') {
         adapters.set(
           code,
           createRussianPostAdapter({
-            baseUrl: sims ? sims.russianPost.url : s.get('carriers.russian-post.base_url'),
+            baseUrl: sims ? front(code, sims.russianPost.url) : s.get('carriers.russian-post.base_url'),
           }),
         );
       } else {
@@ -77,7 +84,7 @@ export class CarrierRegistry {
           code,
           sims
             ? createCdekAdapter({
-                baseUrl: sims.cdek.url,
+                baseUrl: front(code, sims.cdek.url),
                 clientId: SANDBOX_CDEK.id,
                 clientSecret: SANDBOX_CDEK.secret,
               })

@@ -2,7 +2,7 @@
 // integrators can exercise `unavailable[]` and 503 without a real outage. Documented in docs/api.md.
 // The simulators read them; no adapter knows about them (the adapters stay exactly the live protocol).
 export const SANDBOX_TRIGGERS = {
-  /** Every carrier hangs: the request costs exactly the deadline and ends in 503. */
+  /** Every carrier hangs: the request costs the per-carrier timeout (or the deadline, if shorter), then 503. */
   allTimeout: '999990',
   /** Every carrier says it has no service: 503 rates_unavailable. */
   allNoService: '999999',

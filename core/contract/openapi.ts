@@ -217,24 +217,36 @@ const STATUS_TITLES: Record<ErrorStatus, string> = {
   403: 'Request from a foreign host or origin',
   404: 'No such endpoint',
   405: 'Method not allowed on this path',
+  408: 'The request did not arrive in time (the connection closes)',
   409: 'Idempotent request still in flight',
   413: 'Request body too large',
   415: 'Unsupported media type',
-  422: 'Idempotency-Key reused with a different body',
+  417: 'Unsupported Expect header',
+  422: 'Idempotency-Key reused with a different body, or no requested carrier can be queried',
   429: 'Rate limit exceeded',
+  431: 'Request header fields too large (the connection closes)',
   500: 'Internal error',
   503: 'No carrier could give a rate',
 };
 
 // Statuses answered before the rate limiter knows the account (host and origin checks, routing,
 // authentication) carry no RateLimit fields.
-const UNLIMITED_STATUSES: ReadonlySet<ErrorStatus> = new Set<ErrorStatus>([401, 403, 404, 405]);
+const UNLIMITED_STATUSES: ReadonlySet<ErrorStatus> = new Set<ErrorStatus>([
+  401, 403, 404, 405, 408, 417, 431,
+]);
 // 409 asks the client to come back once the first request has finished.
 const RETRY_AFTER_STATUSES: ReadonlySet<ErrorStatus> = new Set<ErrorStatus>([409, 429, 503]);
 const STATUS_NOTES: Partial<Record<ErrorStatus, string>> = {
   429:
     ' Also answered, without RateLimit fields, while too many requests with wrong keys arrive ' +
     '(a brake against guessing keys).',
+  400:
+    ' `bad_request` is a request the HTTP parser refused (malformed request line, bad chunk size, ' +
+    'Content-Length with Transfer-Encoding, obs-fold …); it carries no RateLimit fields and the connection ' +
+    'closes after it. On the GET operations only `bad_request` occurs.',
+  422:
+    ' `no_queryable_carrier`: `carriers` is empty or names only unknown or switched-off carriers, each ' +
+    'listed in `unavailable`; no Retry-After, because retrying cannot help. Nothing is deducted.',
   503: ' `unavailable` lists each carrier and why it failed. Nothing is deducted.',
 };
 
@@ -354,11 +366,13 @@ export const CARRIERS_EXAMPLE = {
 // ---------------------------------------------------------------------------------------------------
 // The document
 
+// 400 (bad_request), 408, 417 and 431 come from the HTTP layer and can answer any path.
+const HTTP_LAYER_ERRORS: readonly ErrorStatus[] = [400, 408, 417, 431];
 const RATES_ERRORS: readonly ErrorStatus[] = [
-  400, 401, 402, 403, 404, 405, 409, 413, 415, 422, 429, 500, 503,
+  400, 401, 402, 403, 404, 405, 408, 409, 413, 415, 417, 422, 429, 431, 500, 503,
 ];
-const FREE_GET_ERRORS: readonly ErrorStatus[] = [401, 403, 404, 405, 429, 500];
-const OPENAPI_ERRORS: readonly ErrorStatus[] = [403, 404, 405, 500];
+const FREE_GET_ERRORS: readonly ErrorStatus[] = [...HTTP_LAYER_ERRORS, 401, 403, 404, 405, 429, 500];
+const OPENAPI_ERRORS: readonly ErrorStatus[] = [...HTTP_LAYER_ERRORS, 403, 404, 405, 500];
 
 export function buildOpenApiDocument(): OpenApiDocument {
   return {

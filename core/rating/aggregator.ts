@@ -22,12 +22,21 @@ export interface RatingResult {
   rates: Rate[];
   unavailable: Unavailable[];
   failures: CarrierUnavailable[];
+  /**
+   * No carrier could even be asked (`carriers: []`, or only unknown or disabled codes): retrying cannot help,
+   * so /v1 answers 422 instead of 503.
+   */
+  nothingQueried: boolean;
+  /** The caller's signal ended the quote (the client went away): the result is incomplete and unused. */
+  cancelled: boolean;
 }
 
 export interface QuoteOptions {
   deadlineMs: number;
   carrierTimeoutMs: number;
   onProgress?: (p: QuoteProgress) => void;
+  /** Aborts every carrier call at once (the HTTP client disconnected); no carrier is blamed for it. */
+  signal?: AbortSignal;
 }
 
 export interface CarrierSet {
@@ -63,14 +72,9 @@ export async function quoteAll(
   health: HealthBoard,
   options: QuoteOptions,
 ): Promise<RatingResult> {
-  const failures: CarrierUnavailable[] = [];
-  const targets: CarrierAdapter[] = [];
-  const requested = shipment.carriers ?? [...carriers.adapters.keys()];
-  for (const code of new Set(requested)) {
-    const adapter = carriers.adapters.get(code);
-    if (adapter) targets.push(adapter);
-    else failures.push({ carrier: code, kind: carriers.disabled.has(code) ? 'disabled' : 'unknown_carrier' });
-  }
+  const { targets, failures } = planCarriers(shipment.carriers ?? null, carriers);
+  if (targets.length === 0) return finish([], failures, { nothingQueried: true, cancelled: false });
+  const external = options.signal;
 
   const started = performance.now();
   // Every carrier starts now, so its own timeout and the overall deadline collapse into one timer each
@@ -91,9 +95,14 @@ export async function quoteAll(
       limitMs,
     );
     const signal = controller.signal;
+    const cancel = (): void => controller.abort(external?.reason);
+    external?.addEventListener('abort', cancel, { once: true });
+    if (external?.aborted) cancel();
     const fail = (kind: UnavailableKind, detail?: string): Rate[] => {
       const u: CarrierUnavailable = { carrier: adapter.code, kind, ...(detail ? { detail } : {}) };
       failures.push(u);
+      // A carrier cut off because the client left did nothing wrong: its health is not touched.
+      if (external?.aborted) return [];
       const elapsedMs = Math.round(performance.now() - started);
       if (kind === 'timeout' || kind === 'carrier_error')
         health.recordFailure(adapter.code, reasonText(u), new Date());
@@ -127,16 +136,56 @@ export async function quoteAll(
       return fail('carrier_error', err instanceof Error ? err.message : String(err));
     } finally {
       clearTimeout(timer);
+      external?.removeEventListener('abort', cancel);
     }
   });
 
   const rates = (await Promise.all(perCarrier)).flat();
+  return finish(rates, failures, { nothingQueried: false, cancelled: external?.aborted ?? false });
+}
+
+/**
+ * Which adapters a request asks for. Codes match case-insensitively («CDEK» is cdek) and once each; an unknown
+ * code and a known one switched off are failures, never silently dropped.
+ */
+export function planCarriers(
+  requested: readonly string[] | null,
+  carriers: CarrierSet,
+): { targets: CarrierAdapter[]; failures: CarrierUnavailable[] } {
+  const failures: CarrierUnavailable[] = [];
+  const targets: CarrierAdapter[] = [];
+  if (requested === null) {
+    // No restriction: every enabled carrier. Switched-off ones are named only when nothing is left to ask.
+    targets.push(...carriers.adapters.values());
+    if (targets.length === 0)
+      for (const code of carriers.disabled) failures.push({ carrier: code, kind: 'disabled' });
+    return { targets, failures };
+  }
+  const seen = new Set<string>();
+  for (const asked of requested) {
+    const code = asked.toLowerCase();
+    if (seen.has(code)) continue;
+    seen.add(code);
+    const adapter = carriers.adapters.get(code);
+    if (adapter) targets.push(adapter);
+    else if (carriers.disabled.has(code)) failures.push({ carrier: code, kind: 'disabled' });
+    else failures.push({ carrier: asked, kind: 'unknown_carrier' });
+  }
+  return { targets, failures };
+}
+
+function finish(
+  rates: Rate[],
+  failures: CarrierUnavailable[],
+  flags: { nothingQueried: boolean; cancelled: boolean },
+): RatingResult {
   rates.sort((a, b) => a.price_kopecks - b.price_kopecks || a.service_code.localeCompare(b.service_code));
   failures.sort((a, b) => a.carrier.localeCompare(b.carrier));
   return {
     rates,
     failures,
     unavailable: failures.map((f) => ({ carrier: f.carrier, reason: reasonText(f) })),
+    ...flags,
   };
 }
 

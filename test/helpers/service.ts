@@ -115,7 +115,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
         method: 'POST',
         path: '/v1/rates',
         headers: { Authorization: `Bearer ${k}`, 'Content-Type': 'application/json', ...extra },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
+        body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
       }),
     stop: () => service.close(),
     async close() {

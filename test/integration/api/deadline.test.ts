@@ -47,6 +47,21 @@ describe('carrier deadlines', () => {
     expect((await t.get('/v1/balance')).json.balance).toBe(before);
   });
 
+  it('the 999990 trigger takes the per-carrier timeout when it is shorter than the deadline (#8 defect 9)', async () => {
+    t = await startTestService({
+      settings: { 'rating.carrier_timeout_ms': '600', 'rating.deadline_ms': '3000' },
+    });
+    const started = performance.now();
+    const r = await t.postRates({
+      ...SHIPMENT,
+      to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.allTimeout },
+    });
+    const took = performance.now() - started;
+    expect(r.status).toBe(503);
+    expect(took).toBeGreaterThanOrEqual(590);
+    expect(took).toBeLessThan(2_000);
+  });
+
   it('carrier errors become unavailable reasons, never a 500; repeated failures mark the carrier unavailable', async () => {
     t = await startTestService();
     const ship = { ...SHIPMENT, to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.cdekError } };

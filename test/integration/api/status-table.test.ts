@@ -155,6 +155,22 @@ describe('body and schema', () => {
       expectError(r, 400, 'invalid_json');
     }
   });
+  it('400 invalid_json for invalid UTF-8, never replaced by U+FFFD and charged (#8 defect 7)', async () => {
+    const before = (await t.get('/v1/balance')).json.balance;
+    const good = Buffer.from(JSON.stringify(SHIPMENT), 'utf8');
+    const city = good.indexOf(Buffer.from('Москва'));
+    for (const bad of [
+      Buffer.from([0xff]), // never valid
+      Buffer.from([0xc3]), // truncated sequence
+      Buffer.from([0xed, 0xa0, 0x80]), // UTF-16 surrogate
+      Buffer.from([0xc0, 0xaf]), // overlong '/'
+    ]) {
+      const body = Buffer.concat([good.subarray(0, city), bad, good.subarray(city)]);
+      const r = await t.postRates(body);
+      expectError(r, 400, 'invalid_json');
+    }
+    expect((await t.get('/v1/balance')).json.balance).toBe(before);
+  });
   it('400 validation_failed with the JSON path of each problem, unknown properties included', async () => {
     const r = await t.postRates({
       ...SHIPMENT,
@@ -250,8 +266,11 @@ describe('402, 503 and success', () => {
     expect(r.status).toBe(200);
     expect(r.json.unavailable).toEqual([{ carrier: 'dhl', reason: 'unknown carrier' }]);
     expect(r.json.rates.every((x: { carrier: string }) => x.carrier === 'cdek')).toBe(true);
+    // #8 changed this on purpose: a request that cannot succeed is a 4xx without Retry-After (it was a 503).
     const only = await t.postRates({ ...SHIPMENT, carriers: ['dhl'] });
-    expectError(only, 503, 'rates_unavailable');
+    expectError(only, 422, 'no_queryable_carrier');
+    expect(only.headers['retry-after']).toBeUndefined();
+    expect(only.json.unavailable).toEqual([{ carrier: 'dhl', reason: 'unknown carrier' }]);
   });
   it('402 insufficient_balance at 0; balance never negative', async () => {
     const acct = 'broke';
