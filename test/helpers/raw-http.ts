@@ -90,3 +90,72 @@ export function endlessBody(socket: Socket, counter: { sent: number }): void {
   socket.on('drain', pump);
   pump();
 }
+
+/**
+ * Sends `data` on a fresh connection and resolves as soon as one whole final response has arrived (interim
+ * 1xx answers skipped; no body after a HEAD), or the server closed, or `waitMs` passed. Then half-closes and,
+ * failing an answer, waits `graceMs` more: an incomplete request is then refused by the parser, not left to
+ * the request timeout.
+ */
+export function firstAnswer(
+  port: number,
+  data: string | Buffer,
+  options: { head?: boolean; waitMs?: number; graceMs?: number } = {},
+): Promise<RawResponse & { answered: boolean }> {
+  const waitMs = options.waitMs ?? 2_000;
+  const graceMs = options.graceMs ?? 1_000;
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let buffered = Buffer.alloc(0);
+    let settled = false;
+    let closed = false;
+    const socket = connect(port, '127.0.0.1');
+    const finish = (): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      const text = finalResponse(buffered, options.head ?? false) ?? buffered.toString('utf8');
+      const parsed = parseResponse(text);
+      resolve({
+        text,
+        closed,
+        elapsedMs: performance.now() - started,
+        ...parsed,
+        answered: finalResponse(buffered, options.head ?? false) !== undefined,
+      });
+    };
+    let timer = setTimeout(() => {
+      socket.end();
+      timer = setTimeout(finish, graceMs);
+    }, waitMs);
+    socket.on('connect', () => socket.write(data));
+    socket.on('data', (c: Buffer) => {
+      buffered = Buffer.concat([buffered, c]);
+      if (finalResponse(buffered, options.head ?? false) !== undefined) finish();
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      closed = true;
+      finish();
+    });
+  });
+}
+
+/** The first complete non-1xx response in `buf` as text, or undefined while it is incomplete. */
+function finalResponse(buf: Buffer, head: boolean): string | undefined {
+  let at = 0;
+  for (;;) {
+    const end = buf.indexOf('\r\n\r\n', at);
+    if (end === -1) return undefined;
+    const headText = buf.subarray(at, end).toString('latin1');
+    if (/^HTTP\/1\.[01] 1\d\d /.test(headText)) {
+      at = end + 4;
+      continue;
+    }
+    const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(headText)?.[1] ?? 0);
+    const bodyLength = head ? 0 : length;
+    if (buf.length < end + 4 + bodyLength) return undefined;
+    return buf.subarray(at, end + 4 + bodyLength).toString('utf8');
+  }
+}

@@ -1,0 +1,83 @@
+// `npm run serve` as users run it: a separate process on a data folder prepared here, so a suite can watch its
+// memory, see it crash, and read its SQLite file from outside.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
+import { setLimits, topup } from '../../core/admin/accounts';
+import { openDataFolder } from '../../core/admin/data-folder';
+import { createKey } from '../../core/admin/keys';
+
+const clock = { now: () => new Date() };
+
+export interface ServeProcess {
+  proc: ChildProcess;
+  dir: string;
+  port: number;
+  /** A key of the `default` account (a million requests, limits raised so that 402 and 429 hide nothing). */
+  key: string;
+  stderr: string[];
+  /** Resident set size of the serving process, in bytes (Linux /proc). */
+  rssBytes(): number;
+  /** The `default` account's balance and ledger row count, read from the file through a read-only handle. */
+  account(): { balance: number; ledgerRows: number };
+  integrityCheck(): string;
+  /** True while the process runs. */
+  alive(): boolean;
+  close(): Promise<void>;
+}
+
+export async function startServeProcess(env: Record<string, string> = {}): Promise<ServeProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'ratedesk-serve-'));
+  const store = openDataFolder(dir);
+  topup(store, clock, { account: 'default', requests: 1_000_000 });
+  setLimits(store, clock, { account: 'default', rps: 10_000, burst: 10_000 });
+  const key = createKey(store, clock, { account: 'default', name: 'suite' }).secret;
+  store.close();
+
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dir, '--port', '0'],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const stderr: string[] = [];
+  createInterface({ input: proc.stderr! }).on('line', (l) => stderr.push(l));
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: proc.stdout! }).once('line', resolve);
+    proc.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr.join('\n')}`)));
+  });
+  const db = new Database(join(dir, 'ratedesk.db'), { readonly: true, fileMustExist: true });
+  const balance = db.prepare<[], { balance: number }>("SELECT balance FROM accounts WHERE name = 'default'");
+  const ledger = db.prepare<[], { n: number }>(
+    "SELECT COUNT(*) AS n FROM ledger WHERE account_id = (SELECT id FROM accounts WHERE name = 'default')",
+  );
+  return {
+    proc,
+    dir,
+    port: Number(new URL(url).port),
+    key,
+    stderr,
+    rssBytes() {
+      const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
+    },
+    account: () => ({ balance: balance.get()!.balance, ledgerRows: ledger.get()!.n }),
+    integrityCheck: () => String(db.pragma('integrity_check', { simple: true })),
+    alive: () => proc.exitCode === null && proc.signalCode === null,
+    async close() {
+      db.close();
+      if (proc.exitCode === null && proc.signalCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (proc.exitCode === null) proc.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
