@@ -4,7 +4,7 @@
 // the oracle does not share code (or bugs) with core/store.
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Agent, request as httpRequest } from 'node:http';
+import { request as httpRequest, type Agent } from 'node:http';
 import { createInterface } from 'node:readline';
 
 /** mulberry32: tiny, seedable, good enough to pick kill moments; the same seed gives the same schedule. */
@@ -73,7 +73,9 @@ export async function startServe(dir: string, env: Record<string, string>): Prom
     });
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      reject(new Error(`serve exited (code ${code}, signal ${signal}) before listening:\n${stderr.join('\n')}`));
+      reject(
+        new Error(`serve exited (code ${code}, signal ${signal}) before listening:\n${stderr.join('\n')}`),
+      );
     });
   });
   return { proc, port: Number(new URL(url).port), stderr, exited };
@@ -130,6 +132,8 @@ export interface RatesCall {
   idempotencyKey: string;
   body: string;
   timeoutMs: number;
+  /** Give up after this long (the client closes its connection), like an impatient integration would. */
+  abortAfterMs?: number;
 }
 
 /**
@@ -181,9 +185,12 @@ export function postRates(call: RatesCall): Promise<Outcome> {
         });
       },
     );
+    const giveUp = call.abortAfterMs ?? call.timeoutMs;
     const timer = setTimeout(() => {
-      req.destroy(new Error(`no answer within ${call.timeoutMs} ms`));
-    }, call.timeoutMs);
+      req.destroy(
+        new Error(call.abortAfterMs !== undefined ? 'client gave up' : `no answer within ${giveUp} ms`),
+      );
+    }, giveUp);
     req.on('error', (e: NodeJS.ErrnoException) => settle({ kind: 'lost', error: e.code ?? e.message }));
     req.end(call.body);
   });
@@ -280,7 +287,13 @@ export function snapshot(dbPath: string): Snapshot {
       const chargeByRequestId = new Map<string, ChargeRow>();
       const rows = db
         .prepare('SELECT id, account_id, delta, kind, request_id FROM ledger ORDER BY id')
-        .all() as Array<{ id: number; account_id: number; delta: number; kind: string; request_id: string | null }>;
+        .all() as Array<{
+        id: number;
+        account_id: number;
+        delta: number;
+        kind: string;
+        request_id: string | null;
+      }>;
       for (const r of rows) {
         const acc = byId.get(r.account_id);
         if (!acc) continue;
@@ -303,7 +316,13 @@ export function snapshot(dbPath: string): Snapshot {
       const idempotency = new Map<string, IdemRow>();
       for (const r of db
         .prepare('SELECT account_id, idem_key, status, body, request_id FROM idempotency')
-        .all() as Array<{ account_id: number; idem_key: string; status: number; body: string; request_id: string }>) {
+        .all() as Array<{
+        account_id: number;
+        idem_key: string;
+        status: number;
+        body: string;
+        request_id: string;
+      }>) {
         idempotency.set(idemId(r.account_id, r.idem_key), {
           accountId: r.account_id,
           key: r.idem_key,
