@@ -2,7 +2,7 @@
 // with SIGKILL at seeded random moments and restarted on the same folder, N times. The client's view (what
 // each request answered, or that its connection died) is checked against the data file after every kill:
 // the file is sound, the balance is the opening minus the charges, every 200 a client got is in the ledger,
-// and a key whose outcome is unknown, retried (twice at once, then once more), is charged at most once.
+// and a key whose outcome is unknown, retried (twice at once, then once more), ends up charged exactly once.
 //
 // Replay a schedule: RATEDESK_SEED=<seed printed below> npx vitest run test/reliability/crash-soak.test.ts
 // (add RATEDESK_SOAK=1 for the long run). The seed fixes the kill moments and carrier latencies; the exact
@@ -45,6 +45,13 @@ const CLIENTS_PER_ACCOUNT = 4;
 const KILL_AFTER_MS: [number, number] = [300, 2_000];
 /** Sandbox carrier latency per serve run: long enough that requests are mid-flight when the kill lands. */
 const LATENCY_MS: [number, number] = [5, 20];
+/**
+ * Share of load requests whose client gives up (closes the connection) after a random 0–40 ms: unknown
+ * outcomes in the middle of serving, not only at the kill, through the server's "client gone" path.
+ */
+const CLIENT_ABORT_SHARE = 0.02;
+/** Requests answered 200 before the kill that are sent again after the restart: their records must replay. */
+const ACKED_REPLAYS_PER_CYCLE = 3;
 /** Generous: no assertion is about time; this only turns a hung server into a failure instead of a stall. */
 const REQUEST_TIMEOUT_MS = 20_000;
 /** Answers that mean "not run, try again" and charge nothing (docs/api.md). */
@@ -59,7 +66,6 @@ interface Account {
 }
 
 interface Sent {
-  cycle: number;
   account: Account;
   key: string;
   body: string;
@@ -135,11 +141,13 @@ describe('crash soak: SIGKILL under load, restart, ledger and idempotency still 
         ok200: 0,
         declined: 0,
         inFlightAtKill: 0,
+        clientAborts: 0,
         unknown: 0,
         committedUnacked: 0,
         retries: 0,
         retryExecuted: 0,
         replays: 0,
+        ackedReplays: 0,
         lostDeductions: 0,
         doubleCharges: 0,
       };
@@ -155,7 +163,7 @@ describe('crash soak: SIGKILL under load, restart, ledger and idempotency still 
         const id = idemId(account.id, key);
         if (!o.replayed) executions.set(id, (executions.get(id) ?? 0) + 1);
         else fig.replays += 1;
-        if ((executions.get(id) ?? 0) > 1) {
+        if (!o.replayed && (executions.get(id) ?? 0) > 1) {
           fig.doubleCharges += 1;
           v.push(`${key}: executed (not replayed) twice: charged twice`);
         }
@@ -264,11 +272,16 @@ describe('crash soak: SIGKILL under load, restart, ledger and idempotency still 
         const agent = new Agent({ keepAlive: true, maxSockets: 64 });
         const mine: Sent[] = [];
         let stopped = false;
-        const clients = accounts.flatMap((account) =>
+        const clients = accounts.flatMap((account, a) =>
           Array.from({ length: CLIENTS_PER_ACCOUNT }, async (_, client) => {
+            // Each client's own stream, so that which requests give up depends on the seed, not on timing.
+            const own = prng((SEED ^ Math.imul(cycle * 64 + a * 8 + client + 1, 0x9e3779b1)) >>> 0);
             for (let seq = 0; !stopped; seq++) {
+              const abort = own() < CLIENT_ABORT_SHARE;
+              const abortAfterMs = between(own, 0, 40);
+              if (abort) fig.clientAborts += 1;
               const key = `cs-${SEED}-${cycle}-${account.name}-${client}-${seq}`;
-              const s: Sent = { cycle, account, key, body: shipmentBody(seq + client) };
+              const s: Sent = { account, key, body: shipmentBody(seq + client) };
               mine.push(s);
               sentKeys.add(idemId(account.id, key));
               s.outcome = await postRates({
@@ -278,6 +291,7 @@ describe('crash soak: SIGKILL under load, restart, ledger and idempotency still 
                 idempotencyKey: key,
                 body: s.body,
                 timeoutMs: REQUEST_TIMEOUT_MS,
+                ...(abort ? { abortAfterMs } : {}),
               });
             }
           }),
@@ -392,6 +406,31 @@ describe('crash soak: SIGKILL under load, restart, ledger and idempotency still 
           expect(verify(before, `cycle ${cycle}, after restart`)).toEqual([]);
 
           const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+          // Charged before the kill and answered: the record survived the crash and must replay, uncharged.
+          const pick = prng((SEED + cycle * 7919) >>> 0);
+          const answered = mine.filter((s) => s.outcome?.kind === 'response' && s.outcome.status === 200);
+          const sample = Array.from(
+            { length: Math.min(ACKED_REPLAYS_PER_CYCLE, answered.length) },
+            () => answered[Math.floor(pick() * answered.length)]!,
+          );
+          const replayViolations: string[] = [];
+          for (const s of sample) {
+            const o = await postRates({
+              port: serve.port,
+              agent,
+              secret: s.account.secret,
+              idempotencyKey: s.key,
+              body: s.body,
+              timeoutMs: REQUEST_TIMEOUT_MS,
+            });
+            fig.ackedReplays += 1;
+            if (o.kind !== 'response' || o.status !== 200 || !o.replayed)
+              replayViolations.push(
+                `${s.key}: answered before the kill, after restart got ${JSON.stringify(o)}`,
+              );
+            else replayViolations.push(...ack(s.account, s.key, o));
+          }
+          expect(replayViolations, `seed ${SEED}, cycle ${cycle} replays of answered keys`).toEqual([]);
           const records = unknown.map((s) => before.idempotency.get(idemId(s.account.id, s.key)));
           fig.committedUnacked += records.filter((r) => r !== undefined).length;
           const retryViolations = (
@@ -432,8 +471,9 @@ describe('crash soak: SIGKILL under load, restart, ledger and idempotency still 
         console.log(
           `crash soak summary: seed=${SEED} cycles=${fig.cycles} requests=${fig.requests} ` +
             `200s=${fig.ok200} declined=${fig.declined} in-flight-at-kill=${fig.inFlightAtKill} ` +
-            `unknown-outcome=${fig.unknown} charged-but-unanswered=${fig.committedUnacked} ` +
-            `retries=${fig.retries} (ran=${fig.retryExecuted} replays=${fig.replays}) ` +
+            `client-aborts=${fig.clientAborts} unknown-outcome=${fig.unknown} charged-but-unanswered=${fig.committedUnacked} ` +
+            `retries=${fig.retries} (ran=${fig.retryExecuted} replayed=${fig.replays}) ` +
+            `answered-then-replayed=${fig.ackedReplays} ` +
             `distinct-keys-charged=${acked.size} lost-deductions=${fig.lostDeductions} ` +
             `double-charges=${fig.doubleCharges} wall=${wall}s`,
         );
