@@ -1,6 +1,7 @@
 // The one error type admin operations throw for a user's mistake. Hosts turn it into their own shape
 // (CLI: one stderr line + exit 1; IPC: {ok:false,error:{code,message}}); anything else is a bug.
 import type { z } from 'zod';
+import { safePropertyName } from '../keys/redact';
 
 export type AdminErrorCode = 'invalid' | 'not_found' | 'conflict';
 
@@ -25,10 +26,17 @@ export function isAdminError(error: unknown): error is AdminError {
 
 /**
  * One readable line from a zod failure: "field: problem; other: problem". zod's messages describe the
- * expectation, never the received value, so a mistyped secret cannot leak through an error message.
+ * expectation, never the received value; property names, which can be secrets (a key pasted as a JSON key),
+ * go through safePropertyName, and unknown ones are named by us rather than by zod's message, which quotes them.
  */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .map((issue) => {
+      const message =
+        issue.code === 'unrecognized_keys'
+          ? `unknown ${issue.keys.length === 1 ? 'property' : 'properties'} ${issue.keys.map((k) => `"${safePropertyName(k)}"`).join(', ')}`
+          : issue.message;
+      return issue.path.length > 0 ? `${issue.path.map(safePropertyName).join('.')}: ${message}` : message;
+    })
     .join('; ');
 }

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { Shipment, type RatesResponse } from '../contract/v1';
 import { chargeInTx } from '../billing/charge';
+import { safePropertyName } from '../keys/redact';
 import type { KeyAuthRow } from '../store/keys';
 import type { ApiRuntime } from './runtime';
 import { decodeUtf8, isJsonContentType, readBody } from './body';
@@ -157,7 +158,7 @@ export function issuesToDetails(error: z.ZodError): Array<{ path: string; messag
     const base = formatPath(issue.path);
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((k) => ({
-        path: base ? `${base}.${k}` : k,
+        path: base ? `${base}.${safePropertyName(k)}` : safePropertyName(k),
         message: 'unknown property',
       }));
     }
@@ -167,6 +168,7 @@ export function issuesToDetails(error: z.ZodError): Array<{ path: string; messag
 
 function formatPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  for (const p of path)
+    out += typeof p === 'number' ? `[${p}]` : out ? `.${safePropertyName(p)}` : safePropertyName(p);
   return out;
 }
