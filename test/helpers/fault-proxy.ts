@@ -44,15 +44,15 @@ export type Fault =
   /** A 200 with valid JSON of the wrong shape (`renamed`: the real body with every object key renamed). */
   | { kind: 'wrong_shape'; variant: 'null' | 'array' | 'scalar' | 'object' | 'renamed' }
   | { kind: 'http_status'; status: number; body: 'json' | 'html' | 'empty' }
-  /** The real answer padded to valid JSON of `bytes`, with a declared length or streamed chunked. */
+  /** The real answer plus `bytes` (≤ 4 MiB) of padding, still valid JSON; a declared length or chunked. */
   | { kind: 'oversized'; framing: 'content-length' | 'chunked'; bytes: number };
 
 export type FaultKind = Fault['kind'];
 
 /** The coarse label a summary counts by: the issue's list of fault kinds (429 apart from the 5xx). */
 export function faultLabel(f: Fault): string {
-  if (f.kind === 'http_status') return f.status === 429 ? 'http_429' : `http_5xx`;
-  return f.kind;
+  if (f.kind !== 'http_status') return f.kind;
+  return f.status >= 500 ? 'http_5xx' : `http_${f.status}`;
 }
 
 /** A readable one-liner for failure messages (`truncated/chunked`, `http_status/503/html`, `latency/120ms`). */
@@ -112,6 +112,7 @@ interface Route {
 }
 
 const MAX_UPSTREAM_REQUEST_BYTES = 1024 * 1024;
+const JSON_ERRORS: Record<number, string> = { 401: 'invalid_token', 429: 'too_many_requests' };
 const TRICKLE_STEP_MS = 15;
 const HTML_PAGE =
   '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center>' +
@@ -226,20 +227,22 @@ export async function startFaultProxy(carriers: readonly string[]): Promise<Faul
   function trickle(res: ServerResponse, up: Upstream, totalMs: number, gone: () => boolean): void {
     res.writeHead(up.status, { 'content-type': up.contentType, 'content-length': up.body.length });
     const steps = Math.max(2, Math.round(totalMs / TRICKLE_STEP_MS));
-    const piece = Math.max(1, Math.ceil(up.body.length / steps));
-    let offset = 0;
+    const started = performance.now();
+    let sent = 0;
+    // Each piece goes out when its share of totalMs has passed, measured from the start rather than from
+    // the previous piece: a busy event loop (the service shares this process) then delays the end by one
+    // late timer, not by the sum of every late timer, and a "slow but in time" body stays in time.
     const next = (): void => {
       if (gone()) return;
-      const end = Math.min(up.body.length, offset + piece);
-      const last = end >= up.body.length;
-      // The last piece is held back until totalMs has passed, however short the body.
-      if (last) {
-        res.end(up.body.subarray(offset));
+      const elapsed = performance.now() - started;
+      const due = elapsed >= totalMs ? up.body.length : Math.floor((up.body.length * elapsed) / totalMs);
+      if (due >= up.body.length) {
+        res.end(up.body.subarray(sent));
         return;
       }
-      res.write(up.body.subarray(offset, end));
-      offset = end;
-      later(totalMs / steps, next);
+      if (due > sent) res.write(up.body.subarray(sent, due));
+      sent = Math.max(sent, due);
+      later(Math.min(totalMs / steps, totalMs - elapsed), next);
     };
     later(totalMs / steps, next);
   }
@@ -251,20 +254,22 @@ export async function startFaultProxy(carriers: readonly string[]): Promise<Faul
     bytes: number,
     gone: () => boolean,
   ): void {
-    const big = paddedJson(up.body, bytes);
+    const pieces = paddedJson(up.body, bytes);
+    const length = pieces.reduce((n, p) => n + p.length, 0);
     if (framing === 'content-length') {
-      res.writeHead(200, { 'content-type': up.contentType, 'content-length': big.length });
-      res.end(big);
+      res.writeHead(200, { 'content-type': up.contentType, 'content-length': length });
+      for (const p of pieces) res.write(p);
+      res.end();
       return;
     }
     res.writeHead(200, { 'content-type': up.contentType });
     const CHUNK = 64 * 1024;
-    let offset = 0;
+    const queue = pieces.flatMap((p) =>
+      Array.from({ length: Math.ceil(p.length / CHUNK) }, (_, i) => p.subarray(i * CHUNK, (i + 1) * CHUNK)),
+    );
     const pump = (): void => {
-      while (offset < big.length && !gone()) {
-        const ok = res.write(big.subarray(offset, offset + CHUNK));
-        offset += CHUNK;
-        if (!ok) {
+      while (queue.length > 0 && !gone()) {
+        if (!res.write(queue.shift()!)) {
           res.once('drain', pump);
           return;
         }
@@ -389,7 +394,12 @@ function answerRaw(res: ServerResponse, status: number, body: Buffer): void {
 }
 
 function answerStatus(res: ServerResponse, status: number, kind: 'json' | 'html' | 'empty'): void {
-  const extra: Record<string, string> = status === 429 ? { 'retry-after': '30' } : {};
+  const extra: Record<string, string> =
+    status === 429
+      ? { 'retry-after': '30' }
+      : status === 401
+        ? { 'www-authenticate': 'Bearer error="invalid_token"' }
+        : {};
   if (kind === 'empty') {
     res.writeHead(status, { ...extra, 'content-length': 0 }).end();
     return;
@@ -397,7 +407,7 @@ function answerStatus(res: ServerResponse, status: number, kind: 'json' | 'html'
   const [type, text] =
     kind === 'html'
       ? ['text/html', HTML_PAGE]
-      : ['application/json', JSON.stringify({ error: status === 429 ? 'too_many_requests' : 'unavailable' })];
+      : ['application/json', JSON.stringify({ error: JSON_ERRORS[status] ?? 'unavailable' })];
   res.writeHead(status, { ...extra, 'content-type': type, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
@@ -457,17 +467,26 @@ function renameKeys(value: unknown): unknown {
   return value;
 }
 
+/** Shared padding, so an oversized answer costs the proxy a few small buffers, not megabytes of JSON work. */
+let padding: Buffer | null = null;
+export const MAX_OVERSIZED_BYTES = 4 * 1024 * 1024;
+
 /**
  * The real answer with a padding field, so the result is still a *valid* answer: only the size cap can
  * turn it into a failure, and a lost cap shows up as a rate where the suite expects a carrier error.
  */
-function paddedJson(real: Buffer, bytes: number): Buffer {
-  const parsed = parseOr(real, null);
-  const pad = 'x'.repeat(bytes);
+function paddedJson(real: Buffer, bytes: number): Buffer[] {
+  padding ??= Buffer.alloc(MAX_OVERSIZED_BYTES, 'x');
+  const text = real.toString('utf8').trim();
+  const parsed = parseOr(real, undefined);
+  let prefix: string;
   if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
-    return Buffer.from(JSON.stringify({ ...parsed, x_padding: pad }));
+    const inner = text.slice(0, text.lastIndexOf('}'));
+    prefix = `${inner}${Object.keys(parsed).length > 0 ? ',' : ''}"x_padding":"`;
+  } else {
+    prefix = `{"x_body":${parsed === undefined ? JSON.stringify(text) : text},"x_padding":"`;
   }
-  return Buffer.from(JSON.stringify({ x_padding: pad, x_body: parsed }));
+  return [Buffer.from(prefix), padding.subarray(0, Math.min(bytes, MAX_OVERSIZED_BYTES)), Buffer.from('"}')];
 }
 
 function parseOr(buf: Buffer, fallback: unknown): unknown {
