@@ -42,24 +42,38 @@ export class TokenBuckets {
       this.buckets.set(accountId, b);
     }
     const elapsed = Math.max(0, now - b.updatedMs) / 1000;
-    b.tokens = Math.min(limits.burst, b.tokens + elapsed * limits.rps);
+    // Float drift is snapped away once, here, so that the decision and every header agree: 5 × 0.2 s at
+    // 1 token/s must add up to a whole token, and then the header must say so too (the ledger model found
+    // `r=0` sent with a token that the next request was granted).
+    b.tokens = snap(Math.min(limits.burst, b.tokens + elapsed * limits.rps));
     b.updatedMs = now;
     b.limits = limits;
-    // The epsilon absorbs float drift: 5 × 0.2 s at 1 token/s must add up to a whole token.
-    if (b.tokens >= 1 - 1e-9) {
-      b.tokens = Math.max(0, b.tokens - 1);
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
       return {
         allowed: true,
         remaining: Math.floor(b.tokens),
         retryAfterSeconds: 0,
-        resetSeconds: Math.ceil((limits.burst - b.tokens) / limits.rps),
+        resetSeconds: ceilSnapped((limits.burst - b.tokens) / limits.rps),
       };
     }
     return {
       allowed: false,
       remaining: 0,
-      retryAfterSeconds: Math.max(1, Math.ceil((1 - b.tokens) / limits.rps)),
-      resetSeconds: Math.ceil((limits.burst - b.tokens) / limits.rps),
+      retryAfterSeconds: Math.max(1, ceilSnapped((1 - b.tokens) / limits.rps)),
+      resetSeconds: ceilSnapped((limits.burst - b.tokens) / limits.rps),
     };
   }
+}
+
+const DRIFT = 1e-9;
+
+/** A value within float drift of a whole number is that number. */
+function snap(x: number): number {
+  const whole = Math.round(x);
+  return Math.abs(x - whole) < DRIFT ? whole : x;
+}
+
+function ceilSnapped(x: number): number {
+  return Math.ceil(snap(x));
 }

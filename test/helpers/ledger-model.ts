@@ -3,9 +3,9 @@
 // (virtual clock, in-process carriers, an HTTP client with its own connection pool, a second SQLite
 // connection that reads what is committed and plays the admin CLI).
 //
-// The model is written from docs/api.md, not from core/: token buckets are kept in exact integer units
-// (1/10 000 of a token) while the core uses floats, so a drift in the core's arithmetic shows up instead of
-// being reproduced.
+// The model is written from docs/api.md, not copied from core/: token buckets are kept in exact integer
+// units (1/10 000 of a token) while the core uses floats, so a drift in the core's arithmetic shows up instead
+// of being reproduced.
 import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,17 +62,18 @@ export interface BucketModel {
 
 export interface TakeModel {
   allowed: boolean;
-  /** RateLimit-Policy and RateLimit header values the answer must carry. */
+  /** RateLimit-Policy, exact. */
   policy: string;
+  /** RateLimit with the exact token count. */
   state: string;
-  /** Retry-After of a refusal. */
+  /** Retry-After of a refusal, exact. */
   retryAfter: number;
-}
-
-function unitsPerMs(limits: Limits): number {
-  const p = limits.rps * (UNITS / 1000);
-  if (!Number.isInteger(p)) throw new Error(`the model needs rps × 10 to be whole, got rps ${limits.rps}`);
-  return p;
+  /**
+   * The values a limiter computing in floats may show instead, one ulp off on a whole-number boundary:
+   * floor(2 − ε) = 1 for r, ceil(2 + ε) = 3 for t and Retry-After. `state` and `retryAfter` come first.
+   */
+  driftStates: string[];
+  driftRetryAfters: number[];
 }
 
 function ceilDiv(a: number, b: number): number {
@@ -88,17 +89,34 @@ export function takeToken(
   limits: Limits,
   nowMs: number,
 ): { bucket: BucketModel; take: TakeModel } {
-  const perMs = unitsPerMs(limits);
+  const perMs = limits.rps * (UNITS / 1000);
+  if (!Number.isInteger(perMs))
+    throw new Error(`the model needs rps × 10 to be whole, got rps ${limits.rps}`);
   const cap = limits.burst * UNITS;
   const start = bucket ?? { units: cap, atMs: nowMs };
   let units = Math.min(cap, start.units + Math.max(0, nowMs - start.atMs) * perMs);
   const allowed = units >= UNITS;
   if (allowed) units -= UNITS;
   const perSecond = perMs * 1000;
-  const policy = `"account";q=${limits.burst};w=${Math.max(1, ceilDiv(limits.burst * UNITS, perSecond))}`;
-  const state = `"account";r=${allowed ? Math.floor(units / UNITS) : 0};t=${ceilDiv(cap - units, perSecond)}`;
-  const retryAfter = allowed ? 0 : Math.max(1, ceilDiv(UNITS - units, perSecond));
-  return { bucket: { units, atMs: nowMs }, take: { allowed, policy, state, retryAfter } };
+  const policy = `"account";q=${limits.burst};w=${Math.max(1, ceilDiv(cap, perSecond))}`;
+  const remaining = allowed ? Math.floor(units / UNITS) : 0;
+  const reset = ceilDiv(cap - units, perSecond);
+  const remainings = [remaining, ...(allowed && units > 0 && units % UNITS === 0 ? [remaining - 1] : [])];
+  const resets = [reset, ...(cap > units && (cap - units) % perSecond === 0 ? [reset + 1] : [])];
+  const states = remainings.flatMap((r) => resets.map((t) => `"account";r=${r};t=${t}`));
+  const retry = Math.max(1, ceilDiv(UNITS - units, perSecond));
+  const retries = allowed ? [0] : [retry, ...((UNITS - units) % perSecond === 0 ? [retry + 1] : [])];
+  return {
+    bucket: { units, atMs: nowMs },
+    take: {
+      allowed,
+      policy,
+      state: states[0]!,
+      retryAfter: retries[0]!,
+      driftStates: states,
+      driftRetryAfters: retries,
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -196,9 +214,14 @@ function rate(carrier: 'alpha' | 'beta', weight: number): Rate {
 export function expectedResult(variant: Variant): { rates: Rate[]; unavailable: Unavailable[] } {
   const { weight } = shipmentOf(variant);
   if (variant === 'partial') {
-    return { rates: [rate('alpha', weight)], unavailable: [{ carrier: 'beta', reason: 'carrier error: outage' }] };
+    return {
+      rates: [rate('alpha', weight)],
+      unavailable: [{ carrier: 'beta', reason: 'carrier error: outage' }],
+    };
   }
-  const rates = [rate('alpha', weight), rate('beta', weight)].sort((a, b) => a.price_kopecks - b.price_kopecks);
+  const rates = [rate('alpha', weight), rate('beta', weight)].sort(
+    (a, b) => a.price_kopecks - b.price_kopecks,
+  );
   return { rates, unavailable: [] };
 }
 
@@ -372,10 +395,23 @@ export interface RunStats {
   restarts: number;
   charged: number;
   replays: number;
+  /** Answers by status and error code (`429 rate_limit_exceeded`), to show what the runs exercised. */
+  answers: Record<string, number>;
+  /** Rate-limit values that matched only one ulp off (the known float-drift defect), by field. */
+  drift: { r: number; t: number; retryAfter: number };
 }
 
 export function emptyStats(): RunStats {
-  return { runs: 0, commands: 0, requests: 0, restarts: 0, charged: 0, replays: 0 };
+  return {
+    runs: 0,
+    commands: 0,
+    requests: 0,
+    restarts: 0,
+    charged: 0,
+    replays: 0,
+    answers: {},
+    drift: { r: 0, t: 0, retryAfter: 0 },
+  };
 }
 
 /** The rows the checks read after every command, through a connection of their own (what is committed). */
@@ -410,12 +446,17 @@ export class Harness {
   ) {
     this.other = openDataFolder(dir, { clock });
     const db = this.other.db;
-    const account = db.prepare<[number], { balance: number; tier: Tier; rps: number | null; burst: number | null }>(
+    const account = db.prepare<
+      [number],
+      { balance: number; tier: Tier; rps: number | null; burst: number | null }
+    >(
       `SELECT a.balance, a.tier, o.rps, o.burst FROM accounts a
        LEFT JOIN rate_limit_overrides o ON o.account_id = a.id WHERE a.id = ?`,
     );
     const charges = db
-      .prepare<[number], string>("SELECT request_id FROM ledger WHERE account_id = ? AND kind = 'rates' ORDER BY id")
+      .prepare<[number], string>(
+        "SELECT request_id FROM ledger WHERE account_id = ? AND kind = 'rates' ORDER BY id",
+      )
       .pluck();
     const records = db.prepare<
       [number, number],
@@ -424,13 +465,21 @@ export class Harness {
       `SELECT idem_key, status, body, request_id, created_at_ms FROM idempotency
        WHERE account_id = ? AND created_at_ms > ? ORDER BY idem_key`,
     );
-    const revoked = db.prepare<[string], string | null>('SELECT revoked_at FROM api_keys WHERE id = ?').pluck();
-    const stale = db.prepare<[number], number>('SELECT COUNT(*) FROM idempotency WHERE created_at_ms < ?').pluck();
+    const revoked = db
+      .prepare<[string], string | null>('SELECT revoked_at FROM api_keys WHERE id = ?')
+      .pluck();
+    const stale = db
+      .prepare<[number], number>('SELECT COUNT(*) FROM idempotency WHERE created_at_ms < ?')
+      .pluck();
     this.probe = {
       account: (id) => account.get(id)!,
       charges: (id) => charges.all(id),
       records: (id, afterMs) => records.all(id, afterMs),
-      revoked: (keyId) => revoked.get(keyId) !== null,
+      revoked: (keyId) => {
+        const at = revoked.get(keyId);
+        if (at === undefined) throw new Error(`key ${keyId} is not in the file`);
+        return at !== null;
+      },
       staleRecords: (beforeMs) => stale.get(beforeMs)!,
     };
   }
@@ -498,9 +547,15 @@ export class Harness {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
-          );
+          res.on('end', () => {
+            const reply = {
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text: Buffer.concat(chunks).toString('utf8'),
+            };
+            this.count(reply);
+            resolve(reply);
+          });
           res.on('error', reject);
         },
       );
@@ -510,6 +565,16 @@ export class Harness {
       if (body !== undefined) req.write(body);
       req.end();
     });
+  }
+
+  private count(r: Reply): void {
+    let what: string;
+    if (r.status === 200) what = r.headers['idempotent-replayed'] === 'true' ? '200 replay' : '200';
+    else {
+      const m = /"code":"([a-z_]+)"/.exec(r.text);
+      what = `${r.status} ${m?.[1] ?? '?'}`;
+    }
+    this.stats.answers[what] = (this.stats.answers[what] ?? 0) + 1;
   }
 
   postRates(secret: string, body: string, idemHeader: string | null): Promise<Reply> {
