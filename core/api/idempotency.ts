@@ -4,6 +4,7 @@
 // process serves the data folder (see core/service.ts lock) and a crash leaves nothing charged to undo.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Shipment } from '../contract/v1';
 import { headerValues } from './headers';
 
 /** Records are kept at least this long; afterwards the same key is a new request. */
@@ -25,6 +26,20 @@ export function parseIdempotencyKey(req: IncomingMessage): IdempotencyHeader {
 /** SHA-256 of the validated request, keys sorted: the same shipment written differently is the same request. */
 export function fingerprint(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
+}
+
+/**
+ * The shipment as it means, for the fingerprint: `carriers: null` and no `carriers` are the same request, and
+ * so are two lists naming the same carriers in another order, case or with repeats (codes match
+ * case-insensitively). A list naming every carrier stays different from no list: it would not grow with a
+ * carrier switched on later.
+ */
+export function shipmentFingerprint(shipment: Shipment): string {
+  const carriers =
+    shipment.carriers == null
+      ? undefined
+      : [...new Set(shipment.carriers.map((c) => c.toLowerCase()))].sort();
+  return fingerprint({ ...shipment, carriers });
 }
 
 function canonicalJson(value: unknown): string {

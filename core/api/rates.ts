@@ -8,7 +8,7 @@ import { safePropertyName } from '../keys/redact';
 import type { KeyAuthRow } from '../store/keys';
 import type { ApiRuntime } from './runtime';
 import { decodeUtf8, isJsonContentType, readBody } from './body';
-import { fingerprint, IDEMPOTENCY_RETENTION_MS, parseIdempotencyKey } from './idempotency';
+import { IDEMPOTENCY_RETENTION_MS, parseIdempotencyKey, shipmentFingerprint } from './idempotency';
 import { sendError, sendJson, withHeaders, type HeaderList } from './respond';
 
 /** Seconds a client should wait after a 503 (all carriers failed), with jitter against thundering herds. */
@@ -52,7 +52,7 @@ export async function handleRates(
   const shipment = parsed.data;
   const accountId = auth.account_id;
   const key = idem.key;
-  const fp = key === null ? '' : fingerprint(shipment);
+  const fp = key === null ? '' : shipmentFingerprint(shipment);
 
   if (key !== null) {
     const record = rt.store.idempotency.get(accountId, key);

@@ -34,6 +34,22 @@ describe('Idempotency-Key on POST /v1/rates', () => {
     };
     const third = await t.postRates(reordered, { 'Idempotency-Key': '"order-1"' });
     expect(third.text).toBe(first.text);
+    // `carriers: null` means what leaving it out means.
+    const fourth = await t.postRates({ ...SHIPMENT, carriers: null }, { 'Idempotency-Key': 'order-1' });
+    expect(fourth.text).toBe(first.text);
+    expect(ledgerCount(t)).toBe(1);
+  });
+
+  it('the same carriers in another order, case or repeated are the same request; a full list is not "no list"', async () => {
+    t = await startTestService();
+    const key = { 'Idempotency-Key': 'order-2' };
+    const first = await t.postRates({ ...SHIPMENT, carriers: ['cdek', 'russian-post'] }, key);
+    expect(first.status).toBe(200);
+    const same = await t.postRates({ ...SHIPMENT, carriers: ['Russian-Post', 'CDEK', 'cdek'] }, key);
+    expect(same.text).toBe(first.text);
+    expect(same.headers['idempotent-replayed']).toBe('true');
+    const noList = await t.postRates(SHIPMENT, key);
+    expect(noList.status).toBe(422);
     expect(ledgerCount(t)).toBe(1);
   });
 
