@@ -63,11 +63,28 @@ export async function carrierRequest(
     if (signal.aborted) throw signal.reason;
     if (err instanceof errors.ResponseExceededMaxSizeError) throw new CarrierHttpError('response too large');
     const code = (err as NodeJS.ErrnoException).code;
+    const said = code ? NETWORK_ERRORS[code] : undefined;
     throw new CarrierHttpError(
-      `network error: ${code ?? (err instanceof Error ? err.message : String(err))}`,
+      `network error: ${said ? `${said} (${code})` : (code ?? (err instanceof Error ? err.message : String(err)))}`,
     );
   }
 }
+
+/**
+ * What the usual socket failures mean, for the `carrier error: …` reason a person reads; the code stays in
+ * brackets for whoever searches logs (undici's own codes, like UND_ERR_SOCKET, say nothing to a clerk).
+ */
+const NETWORK_ERRORS: Readonly<Record<string, string>> = {
+  UND_ERR_SOCKET: 'connection closed in the middle of the answer',
+  ECONNRESET: 'connection reset by the carrier',
+  ECONNREFUSED: 'connection refused',
+  UND_ERR_CONNECT_TIMEOUT: 'could not connect in time',
+  ENOTFOUND: 'carrier host not found',
+  EAI_AGAIN: 'carrier host not found (DNS)',
+  EHOSTUNREACH: 'carrier host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EPIPE: 'connection closed while sending',
+};
 
 /** Drops an unread body (and its connection); the stream's own abort error is expected, not a fault. */
 function discard(body: Dispatcher.ResponseData['body']): void {

@@ -122,7 +122,8 @@ describe('carrierRequest', () => {
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(CarrierHttpError);
-    expect((err as Error).message).toMatch(/network error: ECONNREFUSED/);
+    // Worded for people since #8 (the code stays in brackets).
+    expect((err as Error).message).toMatch(/network error: connection refused \(ECONNREFUSED\)/);
   });
 
   it('only http and https URLs', async () => {
