@@ -15,16 +15,23 @@ let failed = 0;
 let skipped = 0;
 const notes = [];
 
-const v = read('vitest.json');
-if (v) {
-  const j = JSON.parse(v);
-  passed += j.numPassedTests;
-  failed += j.numFailedTests;
-  skipped += j.numPendingTests + j.numTodoTests;
-  notes.push(`vitest ${j.numPassedTests}/${j.numTotalTests}`);
-} else {
-  failed += 1;
-  notes.push('vitest: no report');
+for (const [file, name] of [
+  ['vitest.json', 'vitest'],
+  ['vitest-reliability.json', 'reliability suites'],
+]) {
+  const v = read(file);
+  if (v) {
+    const j = JSON.parse(v);
+    passed += j.numPassedTests;
+    failed += j.numFailedTests;
+    skipped += j.numPendingTests + j.numTodoTests;
+    // A file that failed to load has no test results but must still fail the run.
+    if (j.numFailedTestSuites > 0 && j.numFailedTests === 0) failed += j.numFailedTestSuites;
+    notes.push(`${name} ${j.numPassedTests}/${j.numTotalTests}`);
+  } else {
+    failed += 1;
+    notes.push(`${name}: no report`);
+  }
 }
 
 const p = read('pw.json');

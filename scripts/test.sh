@@ -7,7 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=.ci-out
 mkdir -p "$OUT"
-rm -f "$OUT"/vitest.json "$OUT"/pw.json "$OUT"/static.txt
+rm -f "$OUT"/vitest.json "$OUT"/vitest-reliability.json "$OUT"/pw.json "$OUT"/static.txt
 t0=$SECONDS
 step() { echo; echo "=== $* ($((SECONDS - t0))s)"; }
 static() { # name, command...
@@ -24,7 +24,13 @@ static openapi-lint node scripts/openapi-lint.mjs
 static electronegativity bash .ci/electronegativity.sh
 
 step "vitest (unit + integration)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json"
+npx vitest run --exclude 'test/reliability/**' --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json"
+
+# One suite at a time: several of them measure latency under load, and two at once on a 2-core machine
+# would measure each other.
+step "vitest (reliability suites, short versions; npm run soak runs the long ones)"
+npx vitest run test/reliability --no-file-parallelism --reporter=default --reporter=json \
+  --outputFile.json="$OUT/vitest-reliability.json"
 
 if [ -f playwright.config.ts ]; then
   step "e2e (Playwright)"
