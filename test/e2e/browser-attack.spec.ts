@@ -5,7 +5,7 @@
 // of CORS, not the key's secrecy.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SHIPMENT, startTestService, type TestService } from '../helpers/service';
 
 let t: TestService;

@@ -386,19 +386,17 @@ function caseArb(port: number, key: string): fc.Arbitrary<WireCase> {
   return fc.oneof(
     {
       weight: 5,
-      arbitrary: fc
-        .record({ b: bodyArb, chunked: fc.boolean() })
-        .map(({ b, chunked }) => ({
-          kind: `body:${b.kind}`,
-          head: false,
-          bytes: httpRequest(
-            'POST',
-            '/v1/rates',
-            goodHeaders(port, key),
-            b.body,
-            chunked && b.body.length < 16_384,
-          ),
-        })),
+      arbitrary: fc.record({ b: bodyArb, chunked: fc.boolean() }).map(({ b, chunked }) => ({
+        kind: `body:${b.kind}`,
+        head: false,
+        bytes: httpRequest(
+          'POST',
+          '/v1/rates',
+          goodHeaders(port, key),
+          b.body,
+          chunked && b.body.length < 16_384,
+        ),
+      })),
     },
     {
       weight: 3,
