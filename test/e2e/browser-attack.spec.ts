@@ -45,10 +45,7 @@ interface AttackOutcome {
 }
 
 /** Runs every attack from the page and reports what each could read. */
-async function attackFrom(
-  page: import('@playwright/test').Page,
-  pageOrigin: string,
-): Promise<AttackOutcome[]> {
+async function attackFrom(page: Page, pageOrigin: string): Promise<AttackOutcome[]> {
   await page.goto(`${pageOrigin}/attack.html`);
   const target = `http://127.0.0.1:${t.port}`;
   return page.evaluate(
