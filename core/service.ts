@@ -2,39 +2,34 @@
 // calls to get a running rating service on a data folder.
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
-import { ensureDataFolder } from './admin/data-folder';
 import { startApiListener, type ApiListener } from './api/server';
 import { InFlight, IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
 import { KeyCache } from './api/key-cache';
 import type { ApiRuntime } from './api/runtime';
-import type { LowBalanceEvent } from './billing/charge';
 import { CarrierRegistry, type RegistryOptions } from './carriers/registry';
 import type { CarrierAdapter } from './carriers/types';
 import { buildOpenApiDocument } from './contract/openapi';
 import type { CarrierInfo, Shipment } from './contract/v1';
+import type { DeskEventName, DeskEventPayload } from './contract/operations';
+import { attachDeskEvents, type DeskEmit } from './desk/events';
+import { dispatchDesk } from './desk/dispatch';
+import type { DeskResult } from './desk/contract';
 import { TokenBuckets } from './limits/token-bucket';
+import type { ServiceContext, ServiceParts } from './operations';
 import { quoteAll, type QuoteProgress, type RatingResult } from './rating/aggregator';
 import { HealthBoard, type CarrierHealth } from './rating/health';
+import type { ServiceEvents } from './service-events';
+import { plainSecrets, type SecretStore } from './settings/secrets';
 import { SettingsView } from './settings/view';
 import type { Store } from './store';
 import { GroupCommitter } from './store/commit-queue';
+import { ensureDataFolder } from './store/data-folder';
 import type { OpenOptions } from './store/open';
 import { systemClock, type Clock } from './util/clock';
 import { lockDataFolder } from './util/folder-lock';
-import { newRequestId } from './util/ids';
 import { silentLogger, type Logger } from './util/logger';
 
-export interface BalanceChanged {
-  accountId: number;
-  balance: number;
-}
-
-export interface ServiceEvents {
-  'low-balance': [LowBalanceEvent];
-  /** After every /v1 charge; desk top-ups emit it too. */
-  'balance-changed': [BalanceChanged];
-  'carrier-status': [CarrierHealth];
-}
+export type { BalanceChanged, ServiceEvents } from './service-events';
 
 export interface RatingServiceOptions {
   dataDir: string;
@@ -58,13 +53,17 @@ export interface RatingServiceOptions {
    * failing the whole service; `restartListener()` (after the user picks another port) can still start it.
    */
   tolerateListenerFailure?: boolean;
+  /**
+   * How carrier secrets are kept at rest. The desktop passes one built on the OS keychain; `serve` and
+   * `admin` keep plain text in the 0600 file (the default).
+   */
+  secrets?: SecretStore;
+  /** What the desk's app:info reports as the version (the desktop's own). */
+  appVersion?: string;
 }
 
-export interface DeskQuote extends RatingResult {
-  request_id: string;
-  quote_id: number;
-  sandbox: boolean;
-}
+/** A desk subscriber: every event the desk shows (quote progress, balances, carrier status). */
+export type DeskListener = <E extends DeskEventName>(event: E, payload: DeskEventPayload<E>) => void;
 
 export type RatingService = Awaited<ReturnType<typeof createRatingService>>;
 
@@ -76,9 +75,11 @@ export async function createRatingService(options: RatingServiceOptions) {
   try {
     store = ensureDataFolder(options.dataDir, {
       clock,
-      ...(options.open ? { open: options.open } : {}),
+      open: { ...options.open, secrets: options.secrets ?? plainSecrets },
     }).store;
     checkIntegrity(store);
+    const sealed = store.settings.sealPlainSecrets(clock.now().toISOString());
+    if (sealed > 0) logger.info('sealed carrier secrets left as plain text', { count: sealed });
   } catch (err) {
     unlock();
     throw err;
@@ -200,6 +201,33 @@ export async function createRatingService(options: RatingServiceOptions) {
     throw err;
   }
 
+  const deskListeners = new Set<DeskListener>();
+  const emitDesk: DeskEmit = (event, payload) => {
+    for (const listener of deskListeners) listener(event, payload);
+  };
+  const detachDeskEvents = attachDeskEvents(events, store, emitDesk);
+  const parts: ServiceParts = {
+    settings,
+    health,
+    events,
+    listener: () => listener,
+    restartListener: async () => {
+      if (listener) await listener.close();
+      listener = null;
+      return startListener();
+    },
+    sandbox: () => registry.sandbox(),
+    rate: (shipment, onProgress) => rate(shipment, onProgress),
+  };
+  const deskContext: ServiceContext = {
+    store,
+    clock,
+    service: parts,
+    emit: emitDesk,
+    commit: (fn) => committer.run(fn),
+    app: { version: options.appVersion ?? '0.0.0', dataDir: options.dataDir },
+  };
+
   return {
     store,
     clock,
@@ -218,40 +246,22 @@ export async function createRatingService(options: RatingServiceOptions) {
     carriers: () => registry.info(health),
     carrierHealth: (): CarrierHealth[] => registry.info(health).map((c) => health.get(c.code)),
     /** Stops and starts the listener with the current settings (desk: listener on/off, port, host). */
-    async restartListener(): Promise<ApiListener | null> {
-      if (listener) await listener.close();
-      listener = null;
-      settings.invalidate();
-      return startListener();
-    },
-    /**
-     * A quote from the desk: rated like /v1/rates (same carriers, same rules) but not charged to any
-     * account's API balance; kept in history.
-     */
-    async quote(shipment: Shipment, onProgress?: (p: QuoteProgress) => void): Promise<DeskQuote> {
-      const requestId = newRequestId();
-      const result = await rate(shipment, onProgress);
-      const sandbox = registry.sandbox();
-      const now = clock.now().toISOString();
-      const quoteId = await committer.run(() =>
-        store.quotes.insert({
-          request_id: requestId,
-          source: 'desk',
-          created_at: now,
-          from_city: shipment.from.city,
-          to_city: shipment.to.city,
-          weight_grams: shipment.parcel.weight_grams,
-          cheapest_kopecks: result.rates[0]?.price_kopecks ?? null,
-          carriers: [...new Set(result.rates.map((r) => r.carrier))].join(','),
-          sandbox: sandbox ? 1 : 0,
-          shipment_json: JSON.stringify(shipment),
-          result_json: JSON.stringify({ rates: result.rates, unavailable: result.unavailable }),
-        }),
-      );
-      return { ...result, request_id: requestId, quote_id: quoteId, sandbox };
+    restartListener: parts.restartListener,
+    /** The desk: every operation through one call, and every desk event to its subscribers. */
+    desk: {
+      /** What operations run with inside this service (tests run an operation table of their own with it). */
+      context: deskContext,
+      dispatch: (channel: string, raw: unknown): Promise<DeskResult<unknown>> =>
+        dispatchDesk(deskContext, channel, raw, logger),
+      /** Returns its unsubscribe function. */
+      subscribe(listener: DeskListener): () => void {
+        deskListeners.add(listener);
+        return () => deskListeners.delete(listener);
+      },
     },
     async close(): Promise<void> {
       clearInterval(purgeTimer);
+      detachDeskEvents();
       if (listener) await listener.close();
       listener = null;
       committer.flush();

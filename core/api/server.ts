@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import type { BalanceResponse, CarriersResponse } from '../contract/v1';
-import { effectiveLimits } from '../limits/tiers';
+import { effectiveLimits } from '../contract/limits';
 import type { TakeResult } from '../limits/token-bucket';
 import { newRequestId } from '../util/ids';
 import { authenticate, wwwAuthenticate, type ConnectionAuthMemo } from './auth';

@@ -2,7 +2,7 @@
 // ledger row, the idempotency record, the history row and a low-balance notification are one atomic write.
 import type { Store } from '../store';
 import type { NewQuote } from '../store/quotes';
-import { crossesThreshold, thresholdRequests } from './low-balance';
+import { crossesThreshold, thresholdRequests } from '../contract/low-balance';
 
 export interface ChargeInput {
   accountId: number;

@@ -91,7 +91,7 @@ export class CarrierRegistry {
             : createCdekAdapter({
                 baseUrl: s.get('carriers.cdek.base_url'),
                 clientId: s.get('carriers.cdek.client_id') || null,
-                clientSecret: usableSecret(s.get('carriers.cdek.client_secret')),
+                clientSecret: s.get('carriers.cdek.client_secret') || null,
               }),
         );
       }
@@ -130,18 +130,6 @@ export class CarrierRegistry {
     return this.starting;
   }
 }
-
-/**
- * The desktop app stores carrier secrets encrypted with the OS keychain (`enc:` prefix). A process without
- * that key (`npm run serve` on the same folder) must not send the ciphertext as a password: such a secret
- * counts as not configured.
- */
-export function usableSecret(value: string): string | null {
-  if (value === '' || value.startsWith(ENCRYPTED_SECRET_PREFIX)) return null;
-  return value;
-}
-
-export const ENCRYPTED_SECRET_PREFIX = 'enc:';
 
 /** Credentials between the sandbox adapter and simulator only; not a real account. */
 const SANDBOX_CDEK = { id: 'ratedesk-sandbox', secret: 'ratedesk-sandbox-secret' } as const;

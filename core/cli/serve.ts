@@ -1,7 +1,7 @@
 // `npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1] [--allow-remote]`: the rating service
 // without a window. Prints one line with the listening URL; stops cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../admin/data-folder';
+import { defaultDataDir } from '../store/data-folder';
 import { createRatingService } from '../service';
 import { consoleLogger } from '../util/logger';
 

@@ -1,36 +1,27 @@
 // The one wrapper every transport runs a desk call through (Electron's ipcMain wrapper after its sender
-// check, the e2e harness's page binding): unknown channel → forbidden, contract parse → invalid, call,
-// expected failures keep their code, anything else becomes a bare 'internal' so no stack or SQL text
-// ever reaches the page (design.md "IPC": no raw errors cross).
-import { describeIssues, isAdminError } from '../admin/errors';
+// check, the e2e harness's page binding): unknown channel → forbidden, the operation's own parse → invalid,
+// expected failures keep their code, anything else becomes a bare 'internal' so no stack or SQL text ever
+// reaches the page (design.md "IPC": no raw errors cross).
+import { isOperationError, OPERATIONS, type ServiceContext } from '../operations';
+import { invokeOperation, type OperationTable } from '../operations/define';
 import type { Logger } from '../util/logger';
-import { deskChannels, isDeskChannel, type DeskError, type DeskResult } from './contract';
-import type { DeskHandlers } from './context';
-import { DeskFailure } from './errors';
-
-export interface DispatchOptions {
-  logger?: Logger;
-}
+import { isDeskChannel, type DeskError, type DeskResult } from './contract';
 
 export async function dispatchDesk(
-  handlers: DeskHandlers,
+  ctx: ServiceContext,
   channel: string,
   raw: unknown,
-  options: DispatchOptions = {},
+  logger?: Logger,
+  /** Tests swap in failing operations; every host runs the one table. */
+  table: OperationTable = OPERATIONS,
 ): Promise<DeskResult<unknown>> {
   if (!isDeskChannel(channel)) return fail({ code: 'forbidden', message: 'Unknown desk channel.' });
-  const parsed = deskChannels[channel].input.safeParse(raw);
-  if (!parsed.success) return fail({ code: 'invalid', message: describeIssues(parsed.error) });
-  // A correlated union TypeScript cannot follow: the handler of `channel` takes the parse of `channel`.
-  const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
   try {
-    return { ok: true, value: await handler(parsed.data) };
+    return { ok: true, value: await invokeOperation(table, channel, raw, ctx) };
   } catch (error) {
-    if (isAdminError(error) || error instanceof DeskFailure) {
-      return fail({ code: error.code, message: error.message });
-    }
+    if (isOperationError(error)) return fail({ code: error.code, message: error.message });
     const e = error instanceof Error ? error : new Error(String(error));
-    options.logger?.error('desk operation failed', { channel, error: e.message, stack: e.stack });
+    logger?.error('desk operation failed', { channel, error: e.message, stack: e.stack });
     return fail({ code: 'internal', message: 'Unexpected error' });
   }
 }

@@ -1,13 +1,21 @@
 // Service events → desk events. Balance changes from /v1 charges and from desk top-ups both arrive as the
 // service's 'balance-changed', so the UI has one source of truth whichever side spent or added requests.
+import type { EventEmitter } from 'node:events';
+import type { DeskEventName, DeskEventPayload } from '../contract/operations';
 import type { LowBalanceEvent } from '../billing/charge';
 import type { CarrierHealth } from '../rating/health';
-import type { BalanceChanged, RatingService } from '../service';
-import type { DeskHost } from './context';
+import type { BalanceChanged, ServiceEvents } from '../service-events';
+import type { Store } from '../store';
 
-export function attachDeskEvents(service: RatingService, emit: DeskHost['emit']): () => void {
+export type DeskEmit = <E extends DeskEventName>(event: E, payload: DeskEventPayload<E>) => void;
+
+export function attachDeskEvents(
+  events: EventEmitter<ServiceEvents>,
+  store: Store,
+  emit: DeskEmit,
+): () => void {
   const onBalance = ({ accountId, balance }: BalanceChanged): void => {
-    const account = service.store.accounts.byId(accountId);
+    const account = store.accounts.byId(accountId);
     emit('balance:changed', { account_id: accountId, account: account?.name ?? '', balance });
   };
   const onLow = (e: LowBalanceEvent): void => {
@@ -16,12 +24,12 @@ export function attachDeskEvents(service: RatingService, emit: DeskHost['emit'])
   const onCarrier = (h: CarrierHealth): void => {
     emit('carriers:status', { code: h.code, status: h.status, last_error: h.lastError });
   };
-  service.events.on('balance-changed', onBalance);
-  service.events.on('low-balance', onLow);
-  service.events.on('carrier-status', onCarrier);
+  events.on('balance-changed', onBalance);
+  events.on('low-balance', onLow);
+  events.on('carrier-status', onCarrier);
   return () => {
-    service.events.off('balance-changed', onBalance);
-    service.events.off('low-balance', onLow);
-    service.events.off('carrier-status', onCarrier);
+    events.off('balance-changed', onBalance);
+    events.off('low-balance', onLow);
+    events.off('carrier-status', onCarrier);
   };
 }

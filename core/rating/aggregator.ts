@@ -1,22 +1,19 @@
 // Fan-out to the requested carriers under one deadline: whatever arrived in time is returned, every other
 // queried carrier is listed with a reason. A carrier fault never escapes as an exception.
+import type { CarrierAdapter } from '../carriers/types';
+import { reasonText, type CarrierFailure, type UnavailableKind } from '../contract/unavailable';
 import { Rate, type Shipment, type Unavailable } from '../contract/v1';
-import type { CarrierAdapter, CarrierFailure } from '../carriers/types';
 import type { HealthBoard } from './health';
 
-export type UnavailableKind = CarrierFailure['kind'] | 'timeout' | 'unknown_carrier' | 'disabled';
-
-export interface CarrierUnavailable {
-  carrier: string;
-  kind: UnavailableKind;
-  detail?: string;
-}
+export type { UnavailableKind };
+/** A carrier that gave no rate, as a kind (+ detail); the /v1 wire words it with reasonText. */
+export type CarrierUnavailable = CarrierFailure;
 
 /** Streamed to the desk while a quote runs (quote:progress). */
 export type QuoteProgress =
   | { carrier: string; state: 'waiting' }
   | { carrier: string; state: 'answered'; rates: Rate[]; elapsedMs: number }
-  | { carrier: string; state: 'unavailable'; kind: UnavailableKind; reason: string; elapsedMs: number };
+  | { carrier: string; state: 'unavailable'; kind: UnavailableKind; detail?: string; elapsedMs: number };
 
 export interface RatingResult {
   rates: Rate[];
@@ -46,25 +43,7 @@ export interface CarrierSet {
   disabled: ReadonlySet<string>;
 }
 
-/** The reason text of `unavailable[]` (stable English phrases; docs/api.md lists them). */
-export function reasonText(u: Pick<CarrierUnavailable, 'kind' | 'detail'>): string {
-  switch (u.kind) {
-    case 'timeout':
-      return 'timeout';
-    case 'not_configured':
-      return u.detail ? `not configured: ${u.detail}` : 'not configured';
-    case 'no_service':
-      return 'no service on this route';
-    case 'postal_code_required':
-      return 'postal code required';
-    case 'carrier_error':
-      return `carrier error: ${u.detail ?? 'unknown'}`;
-    case 'unknown_carrier':
-      return 'unknown carrier';
-    case 'disabled':
-      return 'disabled in settings';
-  }
-}
+export { reasonText };
 
 export async function quoteAll(
   shipment: Shipment,
@@ -113,7 +92,7 @@ export async function quoteAll(
         carrier: adapter.code,
         state: 'unavailable',
         kind,
-        reason: reasonText(u),
+        ...(detail ? { detail } : {}),
         elapsedMs,
       });
       return [];

@@ -21,7 +21,12 @@ function safeJson(text: string): unknown {
   }
 }
 const url = z.url({ protocol: /^https?$/ });
-const port = z.coerce.number().int().min(0).max(65535);
+// Below 1024 needs administrator rights on every desktop OS; 0 lets the system pick a free port.
+const port = z.coerce
+  .number()
+  .int()
+  .max(65535)
+  .refine((p) => p === 0 || p >= 1024, 'choose a port from 1024 to 65535 (or 0 for any free port)');
 const ms = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 export const SETTINGS = {

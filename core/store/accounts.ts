@@ -1,7 +1,8 @@
+import type { Tier } from '../contract/limits';
+import { DEFAULT_THRESHOLD, type Threshold } from '../contract/low-balance';
 import type { Db } from './open';
 
-export type Tier = 'free' | 'paid';
-export type Threshold = '100' | '500' | '1000' | 'auto' | 'off';
+export type { Threshold, Tier };
 
 export interface AccountRow {
   id: number;
@@ -22,7 +23,7 @@ const SELECT_ACCOUNT = `
 
 export function accountsRepo(db: Db) {
   const insert = db.prepare(
-    'INSERT INTO accounts (name, tier, balance, created_at) VALUES (?, ?, ?, ?) RETURNING id',
+    'INSERT INTO accounts (name, tier, balance, created_at, threshold) VALUES (?, ?, ?, ?, ?) RETURNING id',
   );
   const insertLedger = db.prepare(
     'INSERT INTO ledger (account_id, delta, kind, request_id, note, created_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -48,10 +49,10 @@ export function accountsRepo(db: Db) {
     GROUP BY a.id HAVING a.balance != COALESCE(SUM(l.delta), 0)`);
 
   return {
-    create(name: string, balance: number, now: string): AccountRow {
+    create(name: string, balance: number, now: string, threshold: Threshold = DEFAULT_THRESHOLD): AccountRow {
       return db
         .transaction(() => {
-          const { id } = insert.get(name, 'free', balance, now) as { id: number };
+          const { id } = insert.get(name, 'free', balance, now, threshold) as { id: number };
           insertLedger.run(id, balance, 'opening', null, 'opening balance', now);
           return byId.get(id)!;
         })

@@ -5,16 +5,30 @@ import { idempotencyRepo } from './idempotency';
 import { keysRepo } from './keys';
 import { migrate } from './migrate';
 import { notificationsRepo } from './notifications';
+import type { SecretStore } from '../settings/secrets';
 import { openDb, type Db, type OpenOptions } from './open';
 import { quotesRepo } from './quotes';
 import { settingsRepo } from './settings';
 
 export type { Db } from './open';
+export { DataFileRefusedError, type RefusalReason } from './migrate';
+
+export interface StoreOptions extends OpenOptions {
+  /** How secret settings are kept at rest (settings/secrets.ts); plain text by default. */
+  secrets?: SecretStore;
+}
 
 /** The data file with every table family's prepared statements. One per process; never shared across fork(). */
-export function openStore(path: string, options: OpenOptions = {}) {
-  const db: Db = openDb(path, options);
-  migrate(db);
+export function openStore(path: string, options: StoreOptions = {}) {
+  const { secrets, ...openOptions } = options;
+  const db: Db = openDb(path, openOptions);
+  try {
+    migrate(db);
+  } catch (error) {
+    // A refused file is left as it was found: no handle kept open (on Windows, no file kept locked).
+    db.close();
+    throw error;
+  }
   // Before any repository prepares a statement: the watch counts writes as statements run.
   const changes = new ChangeWatch(db);
   return {
@@ -23,7 +37,7 @@ export function openStore(path: string, options: OpenOptions = {}) {
     accounts: accountsRepo(db),
     keys: keysRepo(db),
     idempotency: idempotencyRepo(db),
-    settings: settingsRepo(db),
+    settings: settingsRepo(db, secrets),
     notifications: notificationsRepo(db),
     quotes: quotesRepo(db),
     carrierHealth: carrierHealthRepo(db),

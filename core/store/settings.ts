@@ -1,6 +1,13 @@
+import { SETTINGS, isSettingName } from '../settings/schema';
+import { plainSecrets, SEALED_PREFIX, type SecretStore } from '../settings/secrets';
 import type { Db } from './open';
 
-export function settingsRepo(db: Db) {
+function isSecret(name: string): boolean {
+  return isSettingName(name) && SETTINGS[name].secret;
+}
+
+/** Secret settings are sealed on write and opened on read with the host's SecretStore (settings/secrets.ts). */
+export function settingsRepo(db: Db, secrets: SecretStore = plainSecrets) {
   const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?');
   const all = db.prepare<[], { name: string; value: string }>(
     'SELECT name, value FROM settings ORDER BY name',
@@ -9,11 +16,32 @@ export function settingsRepo(db: Db) {
     INSERT INTO settings (name, value, updated_at) VALUES (?, ?, ?)
     ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`);
   const del = db.prepare('DELETE FROM settings WHERE name = ?');
+  const open = (name: string, value: string): string => (isSecret(name) ? secrets.open(value) : value);
+  const seal = (name: string, value: string): string =>
+    isSecret(name) && value !== '' ? secrets.seal(value) : value;
   return {
-    get: (name: string): string | undefined => get.get(name)?.value,
-    all: (): Map<string, string> => new Map(all.all().map((r) => [r.name, r.value])),
-    set: (name: string, value: string, now: string): void => void set.run(name, value, now),
+    get: (name: string): string | undefined => {
+      const value = get.get(name)?.value;
+      return value === undefined ? undefined : open(name, value);
+    },
+    all: (): Map<string, string> => new Map(all.all().map((r) => [r.name, open(r.name, r.value)])),
+    set: (name: string, value: string, now: string): void => void set.run(name, seal(name, value), now),
     delete: (name: string): void => void del.run(name),
+    /**
+     * Seals secrets that an earlier version, the admin CLI or a machine without a keychain left as plain text.
+     * Returns how many; 0 when this store does not encrypt.
+     */
+    sealPlainSecrets(now: string): number {
+      if (!secrets.encrypting) return 0;
+      let sealed = 0;
+      for (const r of all.all()) {
+        if (isSecret(r.name) && r.value !== '' && !r.value.startsWith(SEALED_PREFIX)) {
+          set.run(r.name, secrets.seal(r.value), now);
+          sealed++;
+        }
+      }
+      return sealed;
+    },
   };
 }
 

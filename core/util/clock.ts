@@ -10,3 +10,6 @@ export const systemClock: Clock = {
   now: () => new Date(),
   monotonicMs: () => performance.now(),
 };
+
+/** Only the wall clock: what stamps rows and never measures durations (operations, the data folder). */
+export type WallClock = Pick<Clock, 'now'>;

@@ -1,19 +1,13 @@
 // Carrier secrets at rest: encrypted with the OS keychain through Electron's safeStorage where it offers
-// real protection, stored as `enc:<base64>`. The core keeps reading and writing plain text; the
-// encryption sits in the settings repository of the store, so every path is covered alike: carriers:update,
-// settings:set, the registry building the CDEK adapter, and the masked views (their last four characters
-// are the secret's, not the ciphertext's).
-//
-// The core has no hook for this yet, so protectSecretSettings wraps the repository object in place; the
-// intended core change (a `secretCodec` option of createRatingService passed down to settingsRepo) is
-// described in docs/desktop.md, "Carrier credentials".
-import { ENCRYPTED_SECRET_PREFIX } from '../../core/carriers/registry';
-import { SETTINGS, isSettingName } from '../../core/settings/schema';
-import type { SettingsRepo } from '../../core/store/settings';
+// real protection, stored as `enc:<base64>`. This is the desktop's SecretStore (core/settings/secrets.ts):
+// createRatingService takes it and the store's settings repository applies it to secret settings on every
+// read and write, so every path is covered alike (carriers:update, settings:set, the registry building the
+// CDEK adapter, the masked views), and secrets left as plain text are sealed at start.
+import { SEALED_PREFIX, type SecretStore } from '../../core/settings/secrets';
 import type { Logger } from '../../core/util/logger';
 
-/** Shared with the core, which treats such a value as "not configured" where it cannot decrypt it. */
-export const ENCRYPTED_PREFIX = ENCRYPTED_SECRET_PREFIX;
+/** Shared with the core, which treats such a value as "not configured" where it cannot open it. */
+export const ENCRYPTED_PREFIX = SEALED_PREFIX;
 
 /** The parts of Electron's safeStorage used here (the synchronous API: settings are read synchronously). */
 export interface SafeStorageLike {
@@ -21,18 +15,6 @@ export interface SafeStorageLike {
   encryptString(plainText: string): Buffer;
   decryptString(encrypted: Buffer): string;
   getSelectedStorageBackend?(): string;
-}
-
-export interface SecretCodec {
-  /** False where secrets stay plain text (no keychain): the UI and docs say so. */
-  readonly encrypting: boolean;
-  encode(plain: string): string;
-  /** Plain text for the core; '' (= not configured) when a stored ciphertext cannot be opened here. */
-  decode(stored: string): string;
-}
-
-export function isSecretSetting(name: string): boolean {
-  return isSettingName(name) && SETTINGS[name].secret;
 }
 
 /**
@@ -46,19 +28,19 @@ export function canEncrypt(safe: SafeStorageLike, platform: NodeJS.Platform): bo
   return true;
 }
 
-export function createSecretCodec(
+export function keychainSecrets(
   safe: SafeStorageLike,
   platform: NodeJS.Platform,
   logger: Logger,
-): SecretCodec {
+): SecretStore {
   const encrypting = canEncrypt(safe, platform);
   return {
     encrypting,
-    encode(plain) {
+    seal(plain) {
       if (!encrypting || plain === '') return plain;
       return ENCRYPTED_PREFIX + safe.encryptString(plain).toString('base64');
     },
-    decode(stored) {
+    open(stored) {
       if (!stored.startsWith(ENCRYPTED_PREFIX)) return stored;
       try {
         return safe.decryptString(Buffer.from(stored.slice(ENCRYPTED_PREFIX.length), 'base64'));
@@ -70,34 +52,4 @@ export function createSecretCodec(
       }
     },
   };
-}
-
-/**
- * Makes the repository encrypt secret settings on write and decrypt them on read, then encrypts secrets an
- * earlier version, the admin CLI or a machine without a keychain left as plain text. Returns how many it
- * sealed that way.
- */
-export function protectSecretSettings(repo: SettingsRepo, codec: SecretCodec, now: string): number {
-  const { get, all, set } = repo;
-  repo.get = (name) => {
-    const value = get(name);
-    return value !== undefined && isSecretSetting(name) ? codec.decode(value) : value;
-  };
-  repo.all = () => {
-    const values = all();
-    for (const [name, value] of values) if (isSecretSetting(name)) values.set(name, codec.decode(value));
-    return values;
-  };
-  repo.set = (name, value, writtenAt) =>
-    set(name, isSecretSetting(name) ? codec.encode(value) : value, writtenAt);
-
-  if (!codec.encrypting) return 0;
-  let sealed = 0;
-  for (const [name, value] of all()) {
-    if (isSecretSetting(name) && value !== '' && !value.startsWith(ENCRYPTED_PREFIX)) {
-      repo.set(name, value, now);
-      sealed++;
-    }
-  }
-  return sealed;
 }

@@ -3,11 +3,10 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Notification, safeStorage, session } from 'electron';
-import { attachDeskEvents, createDeskHandlers, dispatchDesk } from '../../core/desk/handlers';
 import type { RatingService } from '../../core/service';
 import { consoleLogger, type Logger } from '../../core/util/logger';
 import { appLayout, dataFolder, PRODUCT_NAME } from './app-paths';
-import { createSecretCodec, protectSecretSettings } from './credentials';
+import { keychainSecrets } from './credentials';
 import { pushTo, registerDeskIpc } from './ipc';
 import { ABI_HELP, findNativeBinding, isAbiMismatch } from './native-sqlite';
 import { lowBalanceNotifier } from './notifications';
@@ -65,26 +64,21 @@ async function start(logger: Logger): Promise<void> {
     resourcesPath: process.resourcesPath,
     isPackaged: app.isPackaged,
   });
+  const secrets = keychainSecrets(safeStorage, process.platform, logger);
+  logger.info('carrier secrets', { encrypted: secrets.encrypting });
   const started = await startRatingService({
     dataDir,
     logger,
+    secrets,
+    appVersion: app.getVersion(),
     ...(nativeBinding ? { open: { nativeBinding } } : {}),
   });
   service = started.service;
   const running = service;
 
-  const codec = createSecretCodec(safeStorage, process.platform, logger);
-  const sealed = protectSecretSettings(running.store.settings, codec, running.clock.now().toISOString());
-  // Values read while the service started were still raw: read them again through the codec.
-  running.settings.invalidate();
-  logger.info('carrier secrets', { encrypted: codec.encrypting, sealed });
-
-  const emit = pushTo(() => mainWindow?.webContents ?? null);
-  const handlers = createDeskHandlers(running, { emit, appVersion: app.getVersion(), dataDir });
-  disposers.push(
-    registerDeskIpc(ipcMain, (channel, raw) => dispatchDesk(handlers, channel, raw, { logger })),
-  );
-  disposers.push(attachDeskEvents(running, emit));
+  // The core gives the desk whole: one dispatch for every operation, one subscription for every event.
+  disposers.push(registerDeskIpc(ipcMain, (channel, raw) => running.desk.dispatch(channel, raw)));
+  disposers.push(running.desk.subscribe(pushTo(() => mainWindow?.webContents ?? null)));
 
   const notify = lowBalanceNotifier({
     notifications: { isSupported: () => Notification.isSupported(), create: (o) => new Notification(o) },

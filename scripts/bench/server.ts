@@ -5,10 +5,10 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAccount, setLimits } from '../../core/admin/accounts';
-import { createKey } from '../../core/admin/keys';
-import { setSetting } from '../../core/admin/settings';
-import { openDataFolder } from '../../core/admin/data-folder';
+import { createAccount, setLimits } from '../../core/operations';
+import { createKey } from '../../core/operations';
+import { setSetting } from '../../core/operations';
+import { openDataFolder } from '../../core/store/data-folder';
 import type { CarrierAdapter } from '../../core/carriers/types';
 import { createRatingService } from '../../core/service';
 

@@ -17,13 +17,6 @@ import {
   type DeskOutput,
   type DeskResult,
 } from '../../core/desk/contract';
-import {
-  attachDeskEvents,
-  createDeskHandlers,
-  dispatchDesk,
-  type DeskHandlers,
-  type DeskHost,
-} from '../../core/desk/handlers';
 import type { RatingService } from '../../core/service';
 import { startTestService, type TestService } from '../helpers/service';
 
@@ -43,7 +36,6 @@ export interface Desk {
   /** Port of the /v1 listener, and a valid API key of the `default` account. */
   port: number;
   apiKey: string;
-  handlers: DeskHandlers;
   /** The same call the page makes, from the test side (setting up data, checking results). */
   call<C extends DeskChannel>(channel: C, input?: DeskInput<C>): Promise<DeskOutput<C>>;
   /** Pushes an event to the page as the core would. */
@@ -166,16 +158,15 @@ export const test = base.extend<{ deskOptions: DeskOptions; desk: Desk }>({
     async ({ page, deskOptions, baseURL }, use) => {
       const ts = await startTestService({
         simulatorLatencyMs: deskOptions.simulatorLatencyMs ?? 0,
+        appVersion: '0.0.0-e2e',
         ...(deskOptions.settings ? { settings: deskOptions.settings } : {}),
       });
+      // The host is a thin shell, as in Electron: one dispatch, one subscription; only the transport differs.
       const push = eventPipe(page);
-      const emit: DeskHost['emit'] = (event, payload) => push(event, payload);
-      const host: DeskHost = { emit, appVersion: '0.0.0-e2e', dataDir: ts.dir };
-      const handlers = createDeskHandlers(ts.service, host);
-      const detach = attachDeskEvents(ts.service, emit);
+      const detach = ts.service.desk.subscribe(push);
 
       await page.exposeBinding('__ratedeskInvoke', (_source, channel: string, input: unknown) =>
-        dispatchDesk(handlers, channel, input),
+        ts.service.desk.dispatch(channel, input),
       );
       await page.addInitScript(installDeskApi, { global: DESK_API_GLOBAL, ...deskApiShape() });
       if (baseURL) {
@@ -189,13 +180,14 @@ export const test = base.extend<{ deskOptions: DeskOptions; desk: Desk }>({
         dataDir: ts.dir,
         port: ts.port,
         apiKey: ts.key,
-        handlers,
         async call(channel, input) {
-          const r = (await dispatchDesk(handlers, channel, input)) as DeskResult<DeskOutput<typeof channel>>;
+          const r = (await ts.service.desk.dispatch(channel, input)) as DeskResult<
+            DeskOutput<typeof channel>
+          >;
           if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
           return r.value;
         },
-        emit,
+        emit: (event, payload) => push(event, payload),
         http: { get: ts.get, postRates: ts.postRates, newKey: ts.newKey },
       };
       try {

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
-import { setLimits, topup } from '../../core/admin/accounts';
-import { openDataFolder } from '../../core/admin/data-folder';
-import { createKey } from '../../core/admin/keys';
+import { setLimits, topup } from '../../core/operations';
+import { openDataFolder } from '../../core/store/data-folder';
+import { createKey } from '../../core/operations';
 
 const clock = { now: () => new Date() };
 

@@ -4,8 +4,8 @@ import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setLimits } from '../../core/admin/accounts';
-import { createKey } from '../../core/admin/keys';
+import { setLimits } from '../../core/operations';
+import { createKey } from '../../core/operations';
 import { createRatingService, type RatingService, type RatingServiceOptions } from '../../core/service';
 import type { Clock } from '../../core/util/clock';
 
@@ -87,7 +87,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   const { settings, dir: _dir, tierLimits, ...rest } = options;
   if (settings) {
     // Seed settings before start, through a short-lived store.
-    const { openDataFolder } = await import('../../core/admin/data-folder');
+    const { openDataFolder } = await import('../../core/store/data-folder');
     const store = openDataFolder(dir);
     for (const [k, v] of Object.entries(settings)) store.settings.set(k, v, new Date().toISOString());
     store.close();

@@ -15,7 +15,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { topup } from '../../core/admin/accounts';
+import { topup } from '../../core/operations';
 import { CARRIER_CODES } from '../../core/carriers/types';
 import {
   describeFault,

@@ -12,7 +12,8 @@ import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createAccount, createKey, openDataFolder, setLimits } from '../../core/admin';
+import { openDataFolder } from '../../core/store/data-folder';
+import { createAccount, createKey, setLimits } from '../../core/operations';
 import {
   between,
   errorCode,

@@ -10,8 +10,8 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { expect, it } from 'vitest';
-import { clearLimits, setLimits, topup } from '../../core/admin/accounts';
-import { createKey, revokeKey } from '../../core/admin/keys';
+import { clearLimits, setLimits, topup } from '../../core/operations';
+import { createKey, revokeKey } from '../../core/operations';
 import { generateKey } from '../../core/keys/format';
 import {
   ACCOUNT_NAMES,

@@ -169,7 +169,10 @@ it(
     const rssAfter = serve.rssBytes();
     lines.push(`serve RSS ${(rssBefore / 1048576).toFixed(1)} → ${(rssAfter / 1048576).toFixed(1)} MB`);
     console.log(`resource-exhaustion:\n  ${lines.join('\n  ')}`);
-    expect(rssAfter - rssBefore).toBeLessThan(64 * 1024 * 1024);
+    // Tens of thousands of refused connections leave V8 heap and socket buffers that RSS does not give back
+    // at once (25–77 MB seen); what this bound catches is memory kept per connection (10 KiB each over a
+    // CI run's ~40,000 connections would already be 400 MB).
+    expect(rssAfter - rssBefore).toBeLessThan(128 * 1024 * 1024);
     expect(serve.integrityCheck()).toBe('ok');
   },
   scale(180_000, 900_000),

@@ -29,9 +29,10 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createAccount, setLimits, topup } from '../../core/admin/accounts';
-import { openDataFolder } from '../../core/admin/data-folder';
-import { createKey, importExport, importKey, revokeKey } from '../../core/admin/keys';
+import { createAccount, setLimits, topup } from '../../core/operations';
+import { openDataFolder } from '../../core/store/data-folder';
+import { createKey, importKey, revokeKey, type WallClock } from '../../core/operations';
+
 import { authenticate } from '../../core/api/auth';
 import { KeyCache } from '../../core/api/key-cache';
 import { randomBase62 } from '../../core/keys/base62';
@@ -70,6 +71,10 @@ import {
 } from '../helpers/secrets';
 import { rawRequest, SHIPMENT, startTestService, type HttpResult } from '../helpers/service';
 import { scale, SOAK } from '../helpers/soak';
+
+/** An export document goes to keys:import as text, as the desk's file picker and the CLI send it. */
+const importExport = (store: Store, clock: WallClock, doc: unknown) =>
+  importKey(store, clock, { document: JSON.stringify(doc) });
 
 const wall = { now: () => new Date() };
 
@@ -417,7 +422,7 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
     return r;
   };
   const coreErrors: string[] = [];
-  const expectAdminError = (what: string, fn: () => unknown): void => {
+  const expectOperationError = (what: string, fn: () => unknown): void => {
     let message: string | undefined;
     try {
       fn();
@@ -508,14 +513,16 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
   const spaced = reg.add('foreign-with-space', `vault key ${randomBase62(32)}`);
   withStore((store) => {
     importKey(store, wall, { account: 'default', name: 'core import', secret: foreignCore });
-    expectAdminError('duplicate', () =>
+    expectOperationError('duplicate', () =>
       importKey(store, wall, { account: 'shop-42', name: 'x', secret: foreignCore }),
     );
-    expectAdminError('spaces', () =>
+    expectOperationError('spaces', () =>
       importKey(store, wall, { account: 'default', name: 'x', secret: spaced }),
     );
-    expectAdminError('typo', () => importKey(store, wall, { account: 'default', name: 'x', secret: typo }));
-    expectAdminError('secret as an unknown field', () =>
+    expectOperationError('typo', () =>
+      importKey(store, wall, { account: 'default', name: 'x', secret: typo }),
+    );
+    expectOperationError('secret as an unknown field', () =>
       importExport(store, wall, {
         format: 'ratedesk-keys',
         version: 1,
@@ -523,7 +530,7 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
         keys: [{ name: 'pasted', account: 'default', secret: coreKeys[1] }],
       }),
     );
-    expectAdminError('secret where the digest goes', () =>
+    expectOperationError('secret where the digest goes', () =>
       importExport(store, wall, {
         format: 'ratedesk-keys',
         version: 1,

@@ -3,8 +3,7 @@ import type { Migration } from '../migrate';
 export const m0001Init: Migration = {
   version: 1,
   name: 'accounts, keys, ledger, limits, settings',
-  up(db) {
-    db.exec(`
+  sql: `
       CREATE TABLE accounts (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL UNIQUE,
@@ -55,6 +54,5 @@ export const m0001Init: Migration = {
         value TEXT NOT NULL,
         updated_at TEXT NOT NULL
       ) STRICT;
-    `);
-  },
+    `,
 };

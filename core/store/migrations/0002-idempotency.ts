@@ -3,9 +3,8 @@ import type { Migration } from '../migrate';
 export const m0002Idempotency: Migration = {
   version: 2,
   name: 'idempotency records',
-  up(db) {
-    // Only completed outcomes are stored; the in-flight claim lives in the server's memory (see api/idempotency.ts).
-    db.exec(`
+  // Only completed outcomes are stored; the in-flight claim lives in the server's memory (see api/idempotency.ts).
+  sql: `
       CREATE TABLE idempotency (
         account_id INTEGER NOT NULL REFERENCES accounts(id),
         idem_key TEXT NOT NULL,
@@ -17,6 +16,5 @@ export const m0002Idempotency: Migration = {
         PRIMARY KEY (account_id, idem_key)
       ) STRICT;
       CREATE INDEX idempotency_created ON idempotency(created_at_ms);
-    `);
-  },
+    `,
 };

@@ -3,8 +3,7 @@ import type { Migration } from '../migrate';
 export const m0003DeskData: Migration = {
   version: 3,
   name: 'quote history, notification log, carrier health',
-  up(db) {
-    db.exec(`
+  sql: `
       CREATE TABLE quotes (
         id INTEGER PRIMARY KEY,
         request_id TEXT NOT NULL UNIQUE,
@@ -39,6 +38,5 @@ export const m0003DeskData: Migration = {
         last_failure_at TEXT,
         latency_ms_median INTEGER
       ) STRICT;
-    `);
-  },
+    `,
 };

@@ -2,6 +2,16 @@ import type { Migration } from '../migrate';
 import { m0001Init } from './0001-init';
 import { m0002Idempotency } from './0002-idempotency';
 import { m0003DeskData } from './0003-desk-data';
+import { m0004MigrationChecksums } from './0004-migration-checksums';
 
-/** Numbered, append-only: a shipped migration is never edited; a change is a new file. */
-export const migrations: readonly Migration[] = [m0001Init, m0002Idempotency, m0003DeskData];
+/**
+ * Numbered, append-only: a shipped migration is never edited, not even its indentation (the checksum would
+ * forgive that, but sqlite_master of existing files holds the text as shipped, and new files should hold the
+ * same); a change is a new file.
+ */
+export const migrations: readonly Migration[] = [
+  m0001Init,
+  m0002Idempotency,
+  m0003DeskData,
+  m0004MigrationChecksums,
+];

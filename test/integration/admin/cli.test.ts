@@ -75,7 +75,7 @@ describe('admin CLI (child process)', () => {
         tier: 'free',
         balance: 100,
         limits: { rps: 2, burst: 5, source: 'tier' },
-        threshold: '100',
+        threshold: 'auto', // #9: a fresh account is not "low" on day one
       },
     ]);
     expect(existsSync(join(dir, 'ratedesk.db'))).toBe(true);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAccount, setLimits } from '../../../core/admin/accounts';
+import { createAccount, setLimits } from '../../../core/operations';
 import { SHIPMENT, startTestService, type TestService } from '../../helpers/service';
 
 let t: TestService | undefined;

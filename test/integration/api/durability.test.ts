@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAccount, setLimits, setThreshold, topup } from '../../../core/admin/accounts';
-import { listNotifications } from '../../../core/admin/notifications';
+import { createAccount, setLimits, setThreshold, topup } from '../../../core/operations';
+import { listNotifications } from '../../../core/operations';
 import { SHIPMENT, startTestService, type TestService } from '../../helpers/service';
 
 let t: TestService | undefined;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../core/admin/accounts';
+import { createAccount } from '../../../core/operations';
 import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import { movableClock, SHIPMENT, startTestService, type TestService } from '../../helpers/service';
 

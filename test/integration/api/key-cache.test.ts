@@ -6,8 +6,8 @@ import { Agent, request, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAccount, setLimits, topup } from '../../../core/admin/accounts';
-import { createKey, listKeys, revokeKey } from '../../../core/admin/keys';
+import { createAccount, setLimits, topup } from '../../../core/operations';
+import { createKey, listKeys, revokeKey } from '../../../core/operations';
 import { openStore, type Store } from '../../../core/store';
 import { movableClock, startTestService, type TestService } from '../../helpers/service';
 

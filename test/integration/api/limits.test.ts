@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearLimits, setLimits, topup } from '../../../core/admin/accounts';
+import { clearLimits, setLimits, topup } from '../../../core/operations';
 import { startTestService, type TestService } from '../../helpers/service';
 
 let t: TestService | undefined;

@@ -1,6 +1,6 @@
 // Every row of design.md's status/code table, over real HTTP against a real service and SQLite file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeKey, listKeys } from '../../../core/admin/keys';
+import { revokeKey, listKeys } from '../../../core/operations';
 import {
   rawRequest,
   SHIPMENT,
@@ -274,7 +274,7 @@ describe('402, 503 and success', () => {
   });
   it('402 insufficient_balance at 0; balance never negative', async () => {
     const acct = 'broke';
-    const { createAccount } = await import('../../../core/admin/accounts');
+    const { createAccount } = await import('../../../core/operations');
     createAccount(t.service.store, { now: () => new Date() }, { name: acct, balance: 1 });
     const key = t.newKey(acct);
     expect((await t.postRates(SHIPMENT, {}, key)).status).toBe(200);

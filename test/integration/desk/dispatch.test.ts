@@ -1,10 +1,11 @@
-// The contract, the handlers and dispatchDesk agree: every channel has a handler, answers a valid input
+// The contract, the operations and dispatchDesk agree: every channel has an operation, answers a valid input
 // with a value of its output schema, and answers an invalid one with {code:'invalid'}. The two tables are
 // Record<DeskChannel, …>, so a new channel without a case here does not compile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskChannels, type DeskChannel, type DeskInput } from '../../../core/desk/contract';
-import { dispatchDesk, type DeskHandlers } from '../../../core/desk/handlers';
-import { AdminError } from '../../../core/admin/errors';
+import { dispatchDesk } from '../../../core/desk/dispatch';
+import { OperationError, OPERATIONS } from '../../../core/operations';
+import type { OperationTable } from '../../../core/operations/define';
 import { SHIPMENT, startDesk, type DeskHarness } from './harness';
 
 let desk: DeskHarness;
@@ -79,8 +80,9 @@ const INVALID: Record<DeskChannel, unknown> = {
 };
 
 describe('every channel', () => {
-  it('has exactly one handler', () => {
-    expect(Object.keys(desk.handlers).sort()).toEqual(Object.keys(deskChannels).sort());
+  it('is exactly one operation of the one table', () => {
+    for (const channel of Object.keys(deskChannels))
+      expect(Object.hasOwn(OPERATIONS, channel), channel).toBe(true);
   });
 
   it('answers a valid input with a value of its output schema', async () => {
@@ -101,7 +103,8 @@ describe('every channel', () => {
 
 describe('dispatchDesk', () => {
   it('refuses a channel the contract does not have', async () => {
-    for (const name of ['shell:exec', 'toString', '__proto__', 'constructor']) {
+    // settings:reset is an operation of the admin CLI only: the page has no channel for it.
+    for (const name of ['shell:exec', 'toString', '__proto__', 'constructor', 'settings:reset']) {
       expect(await desk.raw(name, {})).toEqual({
         ok: false,
         error: { code: 'forbidden', message: 'Unknown desk channel.' },
@@ -118,32 +121,39 @@ describe('dispatchDesk', () => {
     const boom = Object.assign(new Error('SQLITE_CORRUPT at /home/user/secret/path'), {
       stack: 'Error: at x.ts:1',
     });
-    const handlers = {
-      ...desk.handlers,
-      'app:info': async () => {
-        throw boom;
+    const table: OperationTable = {
+      ...OPERATIONS,
+      'app:info': {
+        needs: 'service',
+        run: () => {
+          throw boom;
+        },
       },
-      'accounts:list': async () => {
-        throw new AdminError('conflict', 'Busy.');
+      'accounts:list': {
+        needs: 'store',
+        run: () => {
+          throw new OperationError('conflict', 'Busy.');
+        },
       },
-    } as DeskHandlers;
+    };
+    const ctx = desk.service.desk.context;
     const logged: unknown[] = [];
     const logger = {
       info() {},
       warn() {},
       error: (m: string, f?: Record<string, unknown>) => logged.push({ m, f }),
     };
-    const r = await dispatchDesk(handlers, 'app:info', undefined, { logger });
+    const r = await dispatchDesk(ctx, 'app:info', undefined, logger, table);
     expect(r).toEqual({ ok: false, error: { code: 'internal', message: 'Unexpected error' } });
     expect(JSON.stringify(r)).not.toContain('SQLITE');
     expect(logged).toEqual([
       { m: 'desk operation failed', f: { channel: 'app:info', error: boom.message, stack: boom.stack } },
     ]);
-    expect(await dispatchDesk(handlers, 'accounts:list', undefined)).toEqual({
+    expect(await dispatchDesk(ctx, 'accounts:list', undefined, undefined, table)).toEqual({
       ok: false,
       error: { code: 'conflict', message: 'Busy.' },
     });
     // Without a logger the failure is still contained.
-    expect((await dispatchDesk(handlers, 'app:info', undefined)).ok).toBe(false);
+    expect((await dispatchDesk(ctx, 'app:info', undefined, undefined, table)).ok).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { openDataFolder } from '../../../core/admin/data-folder';
+import { openDataFolder } from '../../../core/store/data-folder';
 import {
   deskChannels,
   type DeskChannel,
@@ -15,12 +15,6 @@ import {
   type DeskOutput,
   type DeskResult,
 } from '../../../core/desk/contract';
-import {
-  attachDeskEvents,
-  createDeskHandlers,
-  dispatchDesk,
-  type DeskHandlers,
-} from '../../../core/desk/handlers';
 import { createRatingService, type RatingService } from '../../../core/service';
 import type { Logger } from '../../../core/util/logger';
 
@@ -31,7 +25,6 @@ export interface RecordedEvent {
 
 export interface DeskHarness {
   service: RatingService;
-  handlers: DeskHandlers;
   dir: string;
   events: RecordedEvent[];
   logged: Array<{ message: string; fields?: Record<string, unknown> }>;
@@ -61,19 +54,17 @@ export async function startDesk(settings: Record<string, string> = {}): Promise<
       logged.push(fields ? { message, fields } : { message });
     },
   };
-  const service = await createRatingService({ dataDir: dir, logger });
+  const service = await createRatingService({ dataDir: dir, logger, appVersion: '9.9.9-test' });
   const events: RecordedEvent[] = [];
   const emit = (event: DeskEvent, payload: unknown): void => {
     // What crosses a real transport is structured-cloned / JSON: prove every payload survives that.
     events.push({ event, payload: JSON.parse(JSON.stringify(payload)) });
   };
-  const handlers = createDeskHandlers(service, { emit, appVersion: '9.9.9-test', dataDir: dir });
-  const detach = attachDeskEvents(service, emit);
-  const raw = (channel: string, input: unknown) => dispatchDesk(handlers, channel, input, { logger });
+  const detach = service.desk.subscribe(emit);
+  const raw = (channel: string, input: unknown) => service.desk.dispatch(channel, input);
 
   return {
     service,
-    handlers,
     dir,
     events,
     logged,

@@ -22,7 +22,7 @@ describe('quote:run', () => {
     expect(new Set(first.rates.map((r) => r.carrier))).toEqual(new Set(['cdek', 'russian-post']));
     const prices = first.rates.map((r) => r.price_kopecks);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    expect(first.unavailable).toEqual([]);
+    // #9: the desk gets kinds only (no English reason text); `unavailable` is gone from its results.
     expect(first.failures).toEqual([]);
     expect(first.quote_id).toBeGreaterThan(0);
   });
@@ -46,7 +46,6 @@ describe('quote:run', () => {
       shipment: { ...SHIPMENT, carriers: ['cdek', 'dhl'] },
     });
     expect(q.failures).toEqual([{ carrier: 'dhl', kind: 'unknown_carrier' }]);
-    expect(q.unavailable).toEqual([{ carrier: 'dhl', reason: 'unknown carrier' }]);
     expect(
       desk
         .eventsOf('quote:progress')
@@ -182,14 +181,16 @@ describe('history:export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines[0]).toBe('Дата;Откуда;Куда;Вес, г;Перевозчик;Услуга;Доставка;Цена, ₽;Срок, дн.');
+    // #9: the last column marks sandbox prices in every row.
+    expect(lines[0]).toBe('Дата;Откуда;Куда;Вес, г;Перевозчик;Услуга;Доставка;Цена, ₽;Срок, дн.;Цены');
     const rows = lines.slice(1, -1).map((l) => l.split(';'));
     const quotes = await desk.ok('history:search', { text: 'Казань', limit: 500 });
     let expected = 0;
     for (const q of quotes) expected += (await desk.ok('history:get', { id: q.id })).rates.length;
     expect(rows).toHaveLength(expected);
     for (const row of rows) {
-      expect(row).toHaveLength(9);
+      expect(row).toHaveLength(10);
+      expect(row[9]).toBe('ПЕСОЧНИЦА: цены не настоящие');
       expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
       expect(row.slice(1, 4)).toEqual(['Москва', 'Казань', '1200']);
       expect(['СДЭК', 'Почта России']).toContain(row[4]);

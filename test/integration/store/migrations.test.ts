@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { latestVersion, migrate } from '../../../core/store/migrate';
+import { sqlChecksum } from '../../../core/store/migration-checksum';
+import { migrations } from '../../../core/store/migrations';
 import { openDb } from '../../../core/store/open';
 
 function freshDb() {
@@ -62,6 +64,30 @@ describe('migrations', () => {
       "INSERT INTO notifications (account_id, kind, threshold, balance, created_at) VALUES (1, 'low_balance', 100, 99, 'now')",
     ).run();
     expect(() => db.prepare("INSERT INTO carrier_health (code, status) VALUES ('x', 'dead')").run()).toThrow(
+      /CHECK/,
+    );
+  });
+
+  it('0004 records every applied migration with its checksum and keeps existing data', () => {
+    const db = freshDb();
+    migrate(db, 3);
+    db.prepare("INSERT INTO accounts (name, balance, created_at) VALUES ('a', 5, 'now')").run();
+    expect(migrate(db, 4)).toBe(4);
+    expect(db.prepare('SELECT balance FROM accounts').pluck().get()).toBe(5);
+    const rows = db
+      .prepare('SELECT version, name, checksum, applied_at IS NULL AS backfilled FROM schema_migrations')
+      .all();
+    expect(rows).toEqual(
+      migrations
+        .filter((m) => m.version <= 4)
+        .map((m) => ({
+          version: m.version,
+          name: m.name,
+          checksum: sqlChecksum(m.sql),
+          backfilled: m.version < 4 ? 1 : 0,
+        })),
+    );
+    expect(() => db.prepare("INSERT INTO schema_migrations VALUES (9, 'x', 'short', NULL)").run()).toThrow(
       /CHECK/,
     );
   });

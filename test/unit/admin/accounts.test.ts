@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AdminError,
+  OperationError,
   clearLimits,
   createAccount,
   listAccounts,
   setLimits,
   setThreshold,
   topup,
-} from '../../../core/admin';
+} from '../../../core/operations';
 import { freshFolder } from './fixtures';
 
-function adminError(fn: () => unknown): AdminError {
+function adminError(fn: () => unknown): OperationError {
   try {
     fn();
   } catch (error) {
-    if (error instanceof AdminError) return error;
+    if (error instanceof OperationError) return error;
     throw error;
   }
-  throw new Error('expected an AdminError');
+  throw new Error('expected an OperationError');
 }
 
 describe('createAccount', () => {
   it('creates a free account with 100 requests by default', () => {
     const { store, clock } = freshFolder();
     const acc = createAccount(store, clock, { name: 'acme.shop-1_RU' });
-    expect(acc).toMatchObject({ name: 'acme.shop-1_RU', tier: 'free', balance: 100, threshold: '100' });
+    expect(acc).toMatchObject({ name: 'acme.shop-1_RU', tier: 'free', balance: 100, threshold: 'auto' }); // #9: 'auto' by default
     expect(listAccounts(store, clock).map((a) => a.name)).toEqual(['default', 'acme.shop-1_RU']);
   });
 
@@ -157,7 +157,7 @@ describe('setThreshold', () => {
       );
       expect(error.code).toBe('invalid');
     }
-    expect(store.accounts.byName('default')!.threshold).toBe('100');
+    expect(store.accounts.byName('default')!.threshold).toBe('auto'); // #9: the default
   });
 });
 

@@ -99,7 +99,9 @@ describe('runAdmin', () => {
     const text = await run(dir, ['accounts', 'list']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^NAME +TIER +BALANCE/);
-    expect(text.stdout).toMatch(/\ndefault +free +100 +2 +5 +tier +100 +- /);
+    expect(text.stdout).toMatch(
+      /\ndefault +free +100 +2 +5 +tier +auto +- / /* #9: default threshold auto */,
+    );
 
     await json(dir, ['accounts', 'create', 'shop', '--balance', '0']);
     expect(await json(dir, ['accounts', 'topup', 'shop', '--requests', '1000'])).toMatchObject({

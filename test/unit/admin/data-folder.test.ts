@@ -5,9 +5,9 @@ import {
   dataFilePath,
   defaultDataDir,
   ensureDataFolder,
-  listAccounts,
   seedDefaultAccount,
-} from '../../../core/admin';
+} from '../../../core/store/data-folder';
+import { listAccounts } from '../../../core/operations';
 import { TestClock, tempDir } from './fixtures';
 
 describe('defaultDataDir', () => {
@@ -59,7 +59,7 @@ describe('ensureDataFolder', () => {
         tier: 'free',
         balance: 100,
         limits: { rps: 2, burst: 5, source: 'tier' },
-        threshold: '100',
+        threshold: 'auto', // #9: a fresh account is not "low" on day one
         last_package: null,
         created_at: '2025-03-01T10:00:00.000Z',
       });

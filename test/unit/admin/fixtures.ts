@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { openDataFolder, type WallClock } from '../../../core/admin';
+import { openDataFolder } from '../../../core/store/data-folder';
+import { type WallClock } from '../../../core/operations';
 import type { Store } from '../../../core/store';
 
 export class TestClock implements WallClock {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdminError, listNotifications } from '../../../core/admin';
+import { OperationError, listNotifications } from '../../../core/operations';
 import { freshFolder } from './fixtures';
 
 describe('listNotifications', () => {
@@ -35,7 +35,7 @@ describe('listNotifications', () => {
   it('bounds the limit', () => {
     const { store, clock } = freshFolder();
     for (const limit of [0, 1001, 2.5]) {
-      expect(() => listNotifications(store, clock, { limit })).toThrow(AdminError);
+      expect(() => listNotifications(store, clock, { limit })).toThrow(OperationError);
     }
   });
 });

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AdminError, getSetting, getSettings, resetSetting, setSetting } from '../../../core/admin';
+import { OperationError, getSetting, getSettings, resetSetting, setSetting } from '../../../core/operations';
 import { SETTINGS } from '../../../core/settings/schema';
 import { freshFolder } from './fixtures';
 
-function adminError(fn: () => unknown): AdminError {
+function adminError(fn: () => unknown): OperationError {
   try {
     fn();
   } catch (error) {
-    if (error instanceof AdminError) return error;
+    if (error instanceof OperationError) return error;
     throw error;
   }
-  throw new Error('expected an AdminError');
+  throw new Error('expected an OperationError');
 }
 
 describe('settings', () => {

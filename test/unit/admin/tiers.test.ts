@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIER_LIMITS, effectiveLimits } from '../../../core/limits/tiers';
+import { TIER_LIMITS, effectiveLimits } from '../../../core/contract/limits';
 
 describe('effectiveLimits', () => {
   it('uses the spec limits of each tier', () => {

@@ -1,6 +1,6 @@
 // The contract file itself: the API shape buildDeskApi exposes (what the preload and the e2e harness put on
 // window.ratedesk), and that the renderer can import it without pulling in Node.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -121,11 +121,14 @@ describe('the contract module', () => {
     if (seen.has(file)) return seen;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/^import\s+(type\s+)?[^'"]*?from\s+'([^']+)';/gms)) {
+    // `export … from` re-exports values too, so they are followed like imports.
+    for (const m of text.matchAll(/^(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)';/gms)) {
       if (m[1]) continue;
       const spec = m[2]!;
-      if (spec.startsWith('.')) valueImports(`${resolve(dirname(file), spec)}.ts`, seen);
-      else seen.add(spec);
+      if (spec.startsWith('.')) {
+        const base = resolve(dirname(file), spec);
+        valueImports(existsSync(`${base}.ts`) ? `${base}.ts` : join(base, 'index.ts'), seen);
+      } else seen.add(spec);
     }
     return seen;
   }
@@ -134,6 +137,17 @@ describe('the contract module', () => {
     const imports = [...valueImports(join(root, 'core/desk/contract.ts'))].map((f) =>
       f.startsWith(root) ? f.slice(root.length + 1) : f,
     );
-    expect(imports.sort()).toEqual(['core/contract/v1.ts', 'core/desk/contract.ts', 'zod']);
+    // Since #9 the channels come from core/contract/operations: every module reached must still be zod-only
+    // contract code (core/contract/**), never the operations' Node side.
+    expect(imports).toContain('core/contract/operations/index.ts');
+    for (const file of imports) {
+      expect(
+        file === 'zod' || file === 'core/desk/contract.ts' || file.startsWith('core/contract/'),
+        file,
+      ).toBe(true);
+    }
+    for (const file of imports.filter((f) => f.startsWith('core/'))) {
+      expect(readFileSync(join(root, file), 'utf8'), file).not.toMatch(/from 'node:|better-sqlite3/);
+    }
   });
 });

@@ -7,10 +7,10 @@ import { crc32 as zlibCrc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Rate } from '../../../core/contract/v1';
-import { exportRows, historyCsv, roublesText } from '../../../core/desk/history-export';
-import { priceChanges } from '../../../core/desk/handlers/history';
-import { columnName, writeXlsx } from '../../../core/desk/xlsx';
-import { zip } from '../../../core/desk/zip';
+import { exportRows, historyCsv, roublesText } from '../../../core/operations/history-export';
+import { priceChanges } from '../../../core/operations/history';
+import { columnName, writeXlsx } from '../../../core/operations/xlsx';
+import { zip } from '../../../core/operations/zip';
 import { crc32 } from '../../../core/keys/crc32';
 import type { QuoteRow } from '../../../core/store/quotes';
 
@@ -71,16 +71,25 @@ describe('historyCsv', () => {
     );
     const lines = historyCsv(rows, 'ru').slice(1).split('\r\n');
     expect(lines[1]).toMatch(
-      /;"Город; ""Новый""";"'=HYPERLINK\(""http:\/\/evil""\)";1200;СДЭК;Посылка склад-склад;пункт выдачи;1234,50;3$/,
+      /;"Город; ""Новый""";"'=HYPERLINK\(""http:\/\/evil""\)";1200;СДЭК;Посылка склад-склад;пункт выдачи;1234,50;3;ПЕСОЧНИЦА: цены не настоящие$/,
     );
     // A quote without rates keeps its route in the file.
-    expect(lines[2]).toMatch(/;Москва;'-1\+2;1200;;;;;$/);
+    expect(lines[2]).toMatch(/;Москва;'-1\+2;1200;;;;;;ПЕСОЧНИЦА: цены не настоящие$/);
   });
 
   it('writes English headers and labels when the UI is in English', () => {
     const csv = historyCsv(exportRows([quote(1, {}, [rate({ delivery_type: 'door' })])], 'en'), 'en');
-    expect(csv.split('\r\n')[0]).toBe('\uFEFFDate;From;To;Weight, g;Carrier;Service;Delivery;Price, ₽;Days');
-    expect(csv).toContain(';door;1234,50;2–4\r\n');
+    // #9: a last column marks sandbox prices in every row, so none is pasted to a customer as real.
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFDate;From;To;Weight, g;Carrier;Service;Delivery;Price, ₽;Days;Prices',
+    );
+    expect(csv).toContain(';door;1234,50;2–4;SANDBOX: prices are not real\r\n');
+  });
+
+  it('leaves the price column empty for real (live) quotes', () => {
+    const csv = historyCsv(exportRows([quote(1, { sandbox: 0 }, [rate({})])], 'ru'), 'ru');
+    expect(csv.split('\r\n')[1]).toMatch(/;1234,50;2–4;$/);
+    expect(csv).not.toContain('ПЕСОЧНИЦА');
   });
 });
 

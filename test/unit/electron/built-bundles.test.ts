@@ -145,8 +145,11 @@ describe('dist/electron/main.cjs under a simulated electron', () => {
 
   it('stores the carrier secret encrypted', () => {
     expect(report.secretMasked).toBe('••••4321');
+    // The raw column: the store's own reader would open (here: refuse) the sealed value.
     const store = openStore(join(dataDir, 'ratedesk.db'));
-    const stored = store.settings.get('carriers.cdek.client_secret');
+    const stored = store.db
+      .prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?')
+      .get('carriers.cdek.client_secret')?.value;
     store.close();
     expect(stored).toMatch(/^enc:/);
     expect(stored).not.toContain('simulated-secret');

@@ -1,5 +1,5 @@
-// Contract, handlers, IPC registration and preload agree: every channel of deskChannels has a handler in
-// createDeskHandlers, a registration in the IPC wrapper and a function on window.ratedesk that invokes
+// Contract, operations, IPC registration and preload agree: every channel of deskChannels has an operation in
+// the one table, a registration in the IPC wrapper and a function on window.ratedesk that invokes
 // exactly that channel; every event reaches the page without the IPC event object (design.md "IPC").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import {
   type DeskEvent,
   type DeskResult,
 } from '../../../core/desk/contract';
-import { createDeskHandlers, dispatchDesk, type DeskHandlers } from '../../../core/desk/handlers';
+import { OPERATIONS } from '../../../core/operations';
 import { createRatingService, type RatingService } from '../../../core/service';
 import { registerDeskIpc } from '../../../electron/main/ipc';
 import { createDeskBridge } from '../../../electron/preload/desk-bridge';
@@ -40,12 +40,15 @@ function subscriberOf(
 
 let dir: string;
 let service: RatingService;
-let handlers: DeskHandlers;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ratedesk-agreement-'));
-  service = await createRatingService({ dataDir: dir, listen: false, simulatorLatencyMs: 0 });
-  handlers = createDeskHandlers(service, { emit: () => undefined, appVersion: '0.0.0-test', dataDir: dir });
+  service = await createRatingService({
+    dataDir: dir,
+    listen: false,
+    simulatorLatencyMs: 0,
+    appVersion: '0.0.0-test',
+  });
 });
 
 afterAll(async () => {
@@ -53,15 +56,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('contract ⇄ handlers ⇄ IPC ⇄ preload', () => {
-  it('has a handler for every channel and none beyond', () => {
-    expect(Object.keys(handlers).sort()).toEqual(CHANNELS);
-    for (const channel of CHANNELS) expect(typeof handlers[channel], channel).toBe('function');
+describe('contract ⇄ operations ⇄ IPC ⇄ preload', () => {
+  it('has an operation for every channel', () => {
+    for (const channel of CHANNELS) expect(typeof OPERATIONS[channel].run, channel).toBe('function');
   });
 
   it('registers every channel with ipcMain', () => {
     const ipc = new FakeIpcMain();
-    registerDeskIpc(ipc, (channel, raw) => dispatchDesk(handlers, channel, raw));
+    registerDeskIpc(ipc, (channel, raw) => service.desk.dispatch(channel, raw));
     expect([...ipc.handlers.keys()].sort()).toEqual(CHANNELS);
   });
 
@@ -97,7 +99,7 @@ describe('contract ⇄ handlers ⇄ IPC ⇄ preload', () => {
 
   it('answers every channel through the full chain with a result envelope, never an exception', async () => {
     const main = new FakeIpcMain();
-    registerDeskIpc(main, (channel, raw) => dispatchDesk(handlers, channel, raw));
+    registerDeskIpc(main, (channel, raw) => service.desk.dispatch(channel, raw));
     const api = createDeskBridge(new FakeIpcRenderer(main));
     for (const channel of CHANNELS) {
       // A deliberately wrong input: every channel must turn it into an 'invalid' envelope.

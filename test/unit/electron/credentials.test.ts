@@ -5,15 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CarrierView, DeskResult } from '../../../core/desk/contract';
-import { createDeskHandlers, dispatchDesk } from '../../../core/desk/handlers';
 import { createRatingService, type RatingService } from '../../../core/service';
 import { openStore } from '../../../core/store';
 import { silentLogger, type Logger } from '../../../core/util/logger';
 import {
   canEncrypt,
-  createSecretCodec,
   ENCRYPTED_PREFIX,
-  protectSecretSettings,
+  keychainSecrets,
   type SafeStorageLike,
 } from '../../../electron/main/credentials';
 
@@ -50,17 +48,29 @@ async function desk(
   logger: Logger = silentLogger,
 ) {
   if (!dirs.includes(dir)) dirs.push(dir);
-  const service = await createRatingService({ dataDir: dir, listen: false, simulatorLatencyMs: 0 });
+  // The core seals plain-text secrets at start and logs how many: read the count from that line.
+  let sealed = 0;
+  const log: Logger = {
+    ...logger,
+    info: (message, fields) => {
+      if (message.startsWith('sealed carrier secrets')) sealed = Number(fields?.count);
+      logger.info(message, fields);
+    },
+  };
+  const codec = keychainSecrets(safe, 'linux', log);
+  const service = await createRatingService({
+    dataDir: dir,
+    listen: false,
+    simulatorLatencyMs: 0,
+    secrets: codec,
+    logger: log,
+  });
   services.push(service);
-  const codec = createSecretCodec(safe, 'linux', logger);
-  const sealed = protectSecretSettings(service.store.settings, codec, new Date().toISOString());
-  service.settings.invalidate();
-  const handlers = createDeskHandlers(service, { emit: () => undefined, appVersion: 't', dataDir: dir });
   const call = async <T>(
     channel: 'carriers:update' | 'carriers:list' | 'settings:set',
     input: unknown,
   ): Promise<T> => {
-    const r = (await dispatchDesk(handlers, channel, input)) as DeskResult<T>;
+    const r = (await service.desk.dispatch(channel, input)) as DeskResult<T>;
     if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
     return r.value;
   };
@@ -158,8 +168,8 @@ describe('without real protection', () => {
   });
 
   it('still opens nothing it cannot read: an enc: value without a keychain becomes ""', () => {
-    const codec = createSecretCodec(fakeSafeStorage({ available: false }), 'linux', silentLogger);
-    expect(codec.decode(`${ENCRYPTED_PREFIX}AAAA`)).toBe('');
+    const codec = keychainSecrets(fakeSafeStorage({ available: false }), 'linux', silentLogger);
+    expect(codec.open(`${ENCRYPTED_PREFIX}AAAA`)).toBe('');
   });
 
   it('uses basic_text as a reason only on Linux', () => {

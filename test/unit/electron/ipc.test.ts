@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deskChannels, type DeskResult } from '../../../core/desk/contract';
-import { createDeskHandlers, dispatchDesk } from '../../../core/desk/handlers';
 import { createRatingService, type RatingService } from '../../../core/service';
 import { isTrustedSender, pushTo, registerDeskIpc, type InvokeEventLike } from '../../../electron/main/ipc';
 import { FakeIpcMain, TOP_FRAME } from './helpers/fake-ipc';
@@ -18,14 +17,15 @@ const pushed: Array<[string, unknown]> = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ratedesk-ipc-'));
-  service = await createRatingService({ dataDir: dir, listen: false, simulatorLatencyMs: 0 });
-  const handlers = createDeskHandlers(service, {
-    emit: (event, payload) => pushed.push([event, payload]),
-    appVersion: '0.0.0-test',
+  service = await createRatingService({
     dataDir: dir,
+    listen: false,
+    simulatorLatencyMs: 0,
+    appVersion: '0.0.0-test',
   });
+  service.desk.subscribe((event, payload) => pushed.push([event, payload]));
   ipc = new FakeIpcMain();
-  unregister = registerDeskIpc(ipc, (channel, raw) => dispatchDesk(handlers, channel, raw));
+  unregister = registerDeskIpc(ipc, (channel, raw) => service.desk.dispatch(channel, raw));
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // A key pasted as a property name must not come back in an error message (found by the secrets suite).
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { describeIssues } from '../../../core/admin/errors';
+import { describeIssues } from '../../../core/operations';
 import { issuesToDetails } from '../../../core/api/rates';
 import { generateKey } from '../../../core/keys/format';
 import { REDACTED, safePropertyName } from '../../../core/keys/redact';

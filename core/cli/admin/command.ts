@@ -1,0 +1,71 @@
+// What an admin command is and what it gets: parsed options, its positional arguments, and one way to run a
+// store operation on a data file opened for this command only.
+import type { OperationOutput } from '../../contract/operations';
+import type { StoreOperationName, WallClock } from '../../operations';
+import type { AdminStdin } from '../admin-io';
+import { UsageError } from '../admin-io';
+import type { Writable } from 'node:stream';
+
+export const OPTIONS = {
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  balance: { type: 'string' },
+  requests: { type: 'string' },
+  rps: { type: 'string' },
+  burst: { type: 'string' },
+  clear: { type: 'boolean' },
+  account: { type: 'string' },
+  name: { type: 'string' },
+  file: { type: 'string' },
+  limit: { type: 'string' },
+} as const;
+
+export type OptionName = keyof typeof OPTIONS;
+export type Values = { [K in OptionName]?: (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean };
+
+export interface AdminIo {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: AdminStdin;
+  /** Defaults to process.env (RATEDESK_DATA_DIR, APPDATA, XDG_CONFIG_HOME). */
+  env?: Readonly<Record<string, string | undefined>>;
+  clock?: WallClock;
+}
+
+export interface Context {
+  args: string[];
+  values: Values;
+  json: boolean;
+  io: AdminIo;
+  /**
+   * Runs one store operation (its input parsed by the operation's own schema) on the data folder, opened for
+   * this call and closed again: nothing outlives a command, so it is safe beside a running server.
+   */
+  run<N extends StoreOperationName>(name: N, input?: unknown): OperationOutput<N>;
+}
+
+export interface Output {
+  json: unknown;
+  text: string;
+}
+
+export interface Command {
+  usage: string;
+  /** Positional arguments after the two command words: [min, max]. */
+  args: [number, number];
+  options: OptionName[];
+  run(ctx: Context): Output | Promise<Output>;
+}
+
+export function required(ctx: Context, option: 'account' | 'name' | 'requests', usage: string): string {
+  const value = ctx.values[option];
+  if (value === undefined) throw new UsageError(`--${option} is required. Usage: ${usage}`);
+  return value;
+}
+
+/** Only the shape is checked here (a number at all); ranges are the operation's job, so the UI gets the same rules. */
+export function numberOption(option: string, value: string): number {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) throw new UsageError(`--${option} must be a number, got "${value}".`);
+  return Number(value);
+}

@@ -1,0 +1,126 @@
+// The admin CLI's runner: parse the command line, find the command in the table, run it on the data folder,
+// print one answer (text, or exactly one JSON document with --json) or one error line.
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { isOperationError, runStore, systemWallClock } from '../../operations';
+import { defaultDataDir, openDataFolder, type PlatformEnv } from '../../store/data-folder';
+import { InputError, UsageError } from '../admin-io';
+import { accountCommands } from './accounts';
+import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, type Values } from './command';
+import { keyCommands } from './keys';
+import { settingCommands } from './settings';
+
+export type { AdminIo } from './command';
+
+export const USAGE = `Usage: npm run admin -- [--data-dir DIR] [--json] <command>
+
+Accounts
+  accounts list
+  accounts create NAME [--balance N]            (default balance 100, free tier)
+  accounts topup ACCOUNT --requests N           (a purchased package: the account becomes paid)
+  accounts limits ACCOUNT --rps R --burst B     (override the tier's rate limit)
+  accounts limits ACCOUNT --clear               (back to the tier's limit)
+  accounts threshold ACCOUNT 100|500|1000|auto|off
+
+API keys
+  keys create --account ACCOUNT --name NAME     (prints the secret once)
+  keys list [--account ACCOUNT]
+  keys revoke KEY_ID
+  keys import --account ACCOUNT --name NAME [--file F]
+                                                (the key is read from stdin or F, never from arguments;
+                                                 F, or stdin, may also be a file written by keys export)
+  keys export [--account ACCOUNT] [--file F]    (digests only, no secrets; F is written with mode 0600)
+
+Settings and notifications
+  settings get [NAME]
+  settings set NAME [VALUE]                     (secret settings: VALUE is read from stdin)
+  settings reset NAME
+  notifications list [--limit N]
+
+Options
+  --data-dir DIR   data folder (default: RATEDESK_DATA_DIR or the OS app-data folder)
+  --json           print exactly one JSON document on stdout
+  -h, --help       this text
+`;
+
+const COMMANDS: Record<string, Command> = { ...accountCommands, ...keyCommands, ...settingCommands };
+
+const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'json', 'help'];
+
+export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    } catch (error) {
+      // parseArgs explains over several lines; the contract is one line on stderr.
+      const message = error instanceof Error ? error.message : String(error);
+      throw new UsageError(message.split('\n').join(' '));
+    }
+    const { values, positionals } = parsed;
+    if (values.help || positionals[0] === 'help') {
+      io.stdout.write(USAGE);
+      return 0;
+    }
+    if (positionals.length === 0) throw new UsageError('no command given. Run "admin help" for the list.');
+    const name = positionals.slice(0, 2).join(' ');
+    const command = COMMANDS[name];
+    if (!command) throw new UsageError(`unknown command "${name}". Run "admin help" for the list.`);
+    checkShape(command, positionals.slice(2), values);
+
+    const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(platformEnv(io));
+    const clock = io.clock ?? systemWallClock;
+    const ctx: Context = {
+      args: positionals.slice(2),
+      values,
+      json: values.json === true,
+      io,
+      run(operation, input) {
+        const store = openDataFolder(dataDir, { clock });
+        try {
+          return runStore({ store, clock }, operation, input);
+        } finally {
+          store.close();
+        }
+      },
+    };
+    const out = await command.run(ctx);
+    io.stdout.write(ctx.json ? `${JSON.stringify(out.json, null, 2)}\n` : out.text);
+    return 0;
+  } catch (error) {
+    return report(error, io.stderr);
+  }
+}
+
+function report(error: unknown, stderr: Writable): number {
+  if (error instanceof UsageError) {
+    stderr.write(`error: ${error.message}\n`);
+    return 2;
+  }
+  if (isOperationError(error) || error instanceof InputError) {
+    stderr.write(`error: ${error.message}\n`);
+    return 1;
+  }
+  // Anything else is unexpected (a locked or unreadable data file, a bug): still one line, still exit 1.
+  const message = error instanceof Error ? error.message : String(error);
+  stderr.write(`error: ${message.split('\n')[0]}\n`);
+  return 1;
+}
+
+function platformEnv(io: AdminIo): PlatformEnv {
+  const env = io.env ?? process.env;
+  return { env, platform: process.platform, home: env.HOME ?? env.USERPROFILE ?? homedir() };
+}
+
+function checkShape(command: Command, args: string[], values: Values): void {
+  const [min, max] = command.args;
+  if (args.length < min || args.length > max) {
+    throw new UsageError(`wrong number of arguments. Usage: ${command.usage}`);
+  }
+  for (const key of Object.keys(values) as OptionName[]) {
+    if (values[key] === undefined || GLOBAL_OPTIONS.includes(key) || command.options.includes(key)) continue;
+    throw new UsageError(`--${key} does not apply here. Usage: ${command.usage}`);
+  }
+}

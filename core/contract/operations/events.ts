@@ -1,0 +1,18 @@
+// Events the core pushes to the desk, with their payloads.
+import { z } from 'zod';
+import { CarrierStatus } from '../v1';
+import { Id, Timestamp } from './common';
+import { QuoteKey, QuoteProgress } from './quotes';
+
+export const deskEventSchemas = {
+  'quote:progress': z.object({ quoteKey: QuoteKey, progress: QuoteProgress }),
+  /** After a /v1 charge or a desk top-up. */
+  'balance:changed': z.object({ account_id: Id, account: z.string(), balance: z.number() }),
+  /** A low-balance threshold was crossed (also recorded in notifications:list). */
+  'balance:low': z.object({ account: z.string(), threshold: z.number(), balance: z.number(), at: Timestamp }),
+  'carriers:status': z.object({ code: z.string(), status: CarrierStatus, last_error: z.string().nullable() }),
+} as const;
+
+export type DeskEventName = keyof typeof deskEventSchemas;
+export const DESK_EVENT_NAMES = Object.keys(deskEventSchemas) as DeskEventName[];
+export type DeskEventPayload<E extends DeskEventName> = z.output<(typeof deskEventSchemas)[E]>;

@@ -1,0 +1,36 @@
+// Every operation of RateDesk: its name (`area:verb`), the zod schema of its input and of its result. The
+// one source from which the desk's IPC contract, the preload API, the admin CLI's inputs and the renderer's
+// types derive (core/operations/ holds what each one does). Renderer-safe: zod and constants only.
+import type { z } from 'zod';
+import { accountOperations } from './accounts';
+import { carrierOperations } from './carriers';
+import { keyOperations } from './keys';
+import { quoteOperations } from './quotes';
+import { settingOperations } from './settings';
+
+export const operationSchemas = {
+  ...settingOperations,
+  ...quoteOperations,
+  ...carrierOperations,
+  ...accountOperations,
+  ...keyOperations,
+} as const satisfies Record<`${string}:${string}`, { input: z.ZodType; output: z.ZodType }>;
+
+export type OperationName = keyof typeof operationSchemas;
+/** What a caller sends (defaults still optional). */
+export type OperationInput<N extends OperationName> = z.input<(typeof operationSchemas)[N]['input']>;
+/** What an operation receives after the parse (defaults filled in). */
+export type OperationParsedInput<N extends OperationName> = z.output<(typeof operationSchemas)[N]['input']>;
+export type OperationOutput<N extends OperationName> = z.output<(typeof operationSchemas)[N]['output']>;
+
+export function isOperationName(name: string): name is OperationName {
+  return Object.hasOwn(operationSchemas, name);
+}
+
+export * from './accounts';
+export * from './carriers';
+export * from './common';
+export * from './events';
+export * from './keys';
+export * from './quotes';
+export * from './settings';

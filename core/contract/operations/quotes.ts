@@ -1,0 +1,124 @@
+// Quoting from the desk (results stream in as quote:progress events), city suggestions, and history.
+import { z } from 'zod';
+import { CarrierFailure, UnavailableKind } from '../unavailable';
+import { Rate, Shipment } from '../v1';
+import { Id, Timestamp } from './common';
+
+/** Chosen by the renderer per run, so it can tell which quote:progress events belong to which form. */
+export const QuoteKey = z.string().min(1).max(64);
+
+export const DeskQuoteResult = z.object({
+  request_id: z.string(),
+  /** Row id in history (history:get / history:rerun / history:curl take it). */
+  quote_id: Id,
+  sandbox: z.boolean(),
+  /** Cheapest first. */
+  rates: z.array(Rate),
+  /** Carriers that gave no rate, as kinds: each UI words them in its own language (no English here). */
+  failures: z.array(CarrierFailure),
+});
+export type DeskQuoteResult = z.output<typeof DeskQuoteResult>;
+
+export const QuoteProgress = z.discriminatedUnion('state', [
+  z.object({ carrier: z.string(), state: z.literal('waiting') }),
+  z.object({
+    carrier: z.string(),
+    state: z.literal('answered'),
+    rates: z.array(Rate),
+    elapsedMs: z.number(),
+  }),
+  z.object({
+    carrier: z.string(),
+    state: z.literal('unavailable'),
+    kind: UnavailableKind,
+    detail: z.string().optional(),
+    elapsedMs: z.number(),
+  }),
+]);
+export type QuoteProgress = z.output<typeof QuoteProgress>;
+
+export const CitySuggestion = z.object({
+  name: z.string(),
+  /** Empty for a recent place the city table does not know. */
+  region: z.string(),
+  postal_code: z.string().nullable(),
+  /** True for a place taken from quote history (listed before the table's cities). */
+  recent: z.boolean(),
+});
+export type CitySuggestion = z.output<typeof CitySuggestion>;
+
+export const Source = z.enum(['desk', 'api']);
+
+export const HistoryRow = z.object({
+  id: Id,
+  created_at: Timestamp,
+  /** `api` rows are /v1 calls from local tools; `desk` rows are quotes made in the app. */
+  source: Source,
+  from_city: z.string(),
+  to_city: z.string(),
+  weight_grams: z.number(),
+  cheapest_kopecks: z.number().nullable(),
+  /** Carriers that answered with at least one rate. */
+  carriers: z.array(z.string()),
+  sandbox: z.boolean(),
+});
+export type HistoryRow = z.output<typeof HistoryRow>;
+
+export const HistoryQuote = z.object({
+  id: Id,
+  request_id: z.string(),
+  created_at: Timestamp,
+  source: Source,
+  sandbox: z.boolean(),
+  shipment: Shipment,
+  rates: z.array(Rate),
+  /** Carriers that gave no rate, as kinds (read back from the wire text for /v1 rows and older desk rows). */
+  failures: z.array(CarrierFailure),
+});
+export type HistoryQuote = z.output<typeof HistoryQuote>;
+
+export const PriceChange = z.object({
+  service_code: z.string(),
+  carrier: z.string(),
+  service_name: z.string(),
+  /** Null: the service was not offered the first time. */
+  before_kopecks: z.number().nullable(),
+  /** Null: the service is not offered any more. */
+  after_kopecks: z.number().nullable(),
+});
+export type PriceChange = z.output<typeof PriceChange>;
+
+export const RerunResult = z.object({
+  quote: DeskQuoteResult,
+  /** Every service of either run (unchanged ones too, so the UI can show "no change"), cheapest now first. */
+  changes: z.array(PriceChange),
+});
+export type RerunResult = z.output<typeof RerunResult>;
+
+export const ExportedFile = z.object({ filename: z.string(), mime: z.string(), base64: z.string() });
+export type ExportedFile = z.output<typeof ExportedFile>;
+
+export const quoteOperations = {
+  /** Progress of this run arrives as 'quote:progress' events carrying the same quoteKey. */
+  'quote:run': { input: z.strictObject({ quoteKey: QuoteKey, shipment: Shipment }), output: DeskQuoteResult },
+  'cities:search': {
+    input: z.strictObject({ query: z.string().max(120), limit: z.int().min(1).max(20).default(10) }),
+    output: z.array(CitySuggestion),
+  },
+  'history:search': {
+    input: z.strictObject({
+      text: z.string().max(200).default(''),
+      limit: z.int().min(1).max(500).default(50),
+      offset: z.int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+    }),
+    output: z.array(HistoryRow),
+  },
+  'history:get': { input: z.strictObject({ id: Id }), output: HistoryQuote },
+  'history:rerun': { input: z.strictObject({ id: Id, quoteKey: QuoteKey }), output: RerunResult },
+  'history:export': {
+    input: z.strictObject({ format: z.enum(['csv', 'xlsx']), text: z.string().max(200).optional() }),
+    output: ExportedFile,
+  },
+  /** A shell command for POST /v1/rates with this quote's shipment; the key stays $RATEDESK_API_KEY. */
+  'history:curl': { input: z.strictObject({ id: Id }), output: z.string() },
+} as const;

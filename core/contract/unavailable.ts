@@ -1,0 +1,68 @@
+// Why a carrier gave no rate, as a structured kind + detail. The kind travels end to end (aggregator, store,
+// IPC, history) and each UI words it in its own language; the English reason text exists only for the /v1
+// wire (`unavailable[].reason`, listed in docs/api.md).
+import { z } from 'zod';
+
+export const UNAVAILABLE_KINDS = [
+  'no_service',
+  'not_configured',
+  'postal_code_required',
+  'carrier_error',
+  'timeout',
+  'unknown_carrier',
+  'disabled',
+] as const;
+export const UnavailableKind = z.enum(UNAVAILABLE_KINDS);
+export type UnavailableKind = z.output<typeof UnavailableKind>;
+
+export const CarrierFailure = z.object({
+  carrier: z.string(),
+  kind: UnavailableKind,
+  /** The carrier's or the network's own words (for carrier_error, not_configured); shown as a detail. */
+  detail: z.string().optional(),
+});
+export type CarrierFailure = z.output<typeof CarrierFailure>;
+
+/** The reason text of `unavailable[]` on the /v1 wire: stable English phrases (docs/api.md lists them). */
+export function reasonText(u: Pick<CarrierFailure, 'kind' | 'detail'>): string {
+  switch (u.kind) {
+    case 'timeout':
+      return 'timeout';
+    case 'not_configured':
+      return u.detail ? `not configured: ${u.detail}` : 'not configured';
+    case 'no_service':
+      return 'no service on this route';
+    case 'postal_code_required':
+      return 'postal code required';
+    case 'carrier_error':
+      return `carrier error: ${u.detail ?? 'unknown'}`;
+    case 'unknown_carrier':
+      return 'unknown carrier';
+    case 'disabled':
+      return 'disabled in settings';
+  }
+}
+
+/**
+ * Quotes stored before kinds were kept (and /v1 rows, which store the wire body) have only the reason text:
+ * read it back into a kind once, here, so no UI ever parses English.
+ */
+export function failureFromReason(carrier: string, reason: string): CarrierFailure {
+  const r = reason.trim();
+  const lower = r.toLowerCase();
+  const exact: Record<string, UnavailableKind> = {
+    timeout: 'timeout',
+    'no service on this route': 'no_service',
+    'postal code required': 'postal_code_required',
+    'unknown carrier': 'unknown_carrier',
+    'disabled in settings': 'disabled',
+    'not configured': 'not_configured',
+  };
+  const kind = exact[lower];
+  if (kind) return { carrier, kind };
+  if (lower.startsWith('not configured:'))
+    return { carrier, kind: 'not_configured', detail: r.slice(15).trim() };
+  if (lower.startsWith('carrier error:'))
+    return { carrier, kind: 'carrier_error', detail: r.slice(14).trim() };
+  return { carrier, kind: 'carrier_error', detail: r };
+}

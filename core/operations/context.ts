@@ -1,0 +1,48 @@
+// What an operation gets to work with. Store operations need only the data file and a clock, so the admin
+// CLI runs them on a store it opens for one command; service operations also need the running service
+// (carriers, listener, live settings) and run only inside a host that started one (the desk).
+import type { EventEmitter } from 'node:events';
+import type { DeskEventName, DeskEventPayload } from '../contract/operations';
+import type { Shipment } from '../contract/v1';
+import type { ApiListener } from '../api/server';
+import type { QuoteProgress, RatingResult } from '../rating/aggregator';
+import type { HealthBoard } from '../rating/health';
+import type { ServiceEvents } from '../service-events';
+import type { SettingsView } from '../settings/view';
+import type { Store } from '../store';
+
+import type { WallClock } from '../util/clock';
+
+export type { WallClock };
+export const systemWallClock: WallClock = { now: () => new Date() };
+
+export interface StoreContext {
+  store: Store;
+  clock: WallClock;
+}
+
+/** The running service, as the operations that need it see it. */
+export interface ServiceParts {
+  settings: SettingsView;
+  health: HealthBoard;
+  events: EventEmitter<ServiceEvents>;
+  listener(): ApiListener | null;
+  /** Stops and starts the listener with the current settings. */
+  restartListener(): Promise<ApiListener | null>;
+  sandbox(): boolean;
+  rate(shipment: Shipment, onProgress?: (p: QuoteProgress) => void): Promise<RatingResult>;
+}
+
+export interface ServiceContext extends StoreContext {
+  service: ServiceParts;
+  /** Runs a write in the service's group commit (settles after the COMMIT). */
+  commit<T>(fn: () => T): Promise<T>;
+  /** Pushes an event to the desk (quote:progress of a run). */
+  emit<E extends DeskEventName>(event: E, payload: DeskEventPayload<E>): void;
+  app: { version: string; dataDir: string };
+}
+
+/** True when the operation runs inside a host with a running service (the desk), not the admin CLI. */
+export function inService(ctx: StoreContext): ctx is ServiceContext {
+  return 'service' in ctx;
+}

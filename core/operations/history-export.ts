@@ -1,0 +1,173 @@
+// History as a spreadsheet: one row per rate (a quote without any rate keeps one row, so no route silently
+// disappears from the file), in the UI's language.
+import type { DeliveryType, Rate } from '../contract/v1';
+import type { QuoteRow } from '../store/quotes';
+import { storedResult } from './stored-quote';
+import { writeXlsx, type XlsxCell } from './xlsx';
+
+export type Language = 'ru' | 'en';
+
+interface ExportRow {
+  /** The prices are the simulators' (sandbox mode): marked in every row, so none is passed on as real. */
+  sandbox: boolean;
+  date: string;
+  from: string;
+  to: string;
+  weightGrams: number;
+  carrier: string;
+  service: string;
+  deliveryType: string;
+  priceKopecks: number | null;
+  days: string;
+}
+
+const HEADERS: Record<Language, readonly string[]> = {
+  ru: [
+    'Дата',
+    'Откуда',
+    'Куда',
+    'Вес, г',
+    'Перевозчик',
+    'Услуга',
+    'Доставка',
+    'Цена, ₽',
+    'Срок, дн.',
+    'Цены',
+  ],
+  en: ['Date', 'From', 'To', 'Weight, g', 'Carrier', 'Service', 'Delivery', 'Price, ₽', 'Days', 'Prices'],
+};
+const WIDTHS = [17, 20, 20, 9, 14, 30, 16, 12, 9, 30];
+
+/** The last column: a simulated price says so in the row itself, wherever the row is pasted. */
+export const SANDBOX_MARK: Record<Language, string> = {
+  ru: 'ПЕСОЧНИЦА: цены не настоящие',
+  en: 'SANDBOX: prices are not real',
+};
+
+const DELIVERY: Record<Language, Record<DeliveryType, string>> = {
+  ru: {
+    door: 'до двери',
+    pickup_point: 'пункт выдачи',
+    terminal: 'терминал',
+    post_office: 'отделение',
+    unknown: '',
+  },
+  en: {
+    door: 'door',
+    pickup_point: 'pickup point',
+    terminal: 'terminal',
+    post_office: 'post office',
+    unknown: '',
+  },
+};
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Local time of this computer: the people reading the file think in it, not in UTC. */
+export function localDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** "2–4", "3" or "": an en dash, because Excel reads "2-4" as the 2nd of April. */
+function days(rate: Rate): string {
+  const min = rate.days_min ?? null;
+  const max = rate.days_max ?? null;
+  if (min === null && max === null) return '';
+  if (min === null || max === null || min === max) return String(min ?? max);
+  return `${min}–${max}`;
+}
+
+export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportRow[] {
+  const out: ExportRow[] = [];
+  for (const q of quotes) {
+    const base = {
+      sandbox: q.sandbox === 1,
+      date: localDateTime(q.created_at),
+      from: q.from_city,
+      to: q.to_city,
+      weightGrams: q.weight_grams,
+    };
+    const { rates } = storedResult(q);
+    if (rates.length === 0) {
+      out.push({ ...base, carrier: '', service: '', deliveryType: '', priceKopecks: null, days: '' });
+    }
+    for (const r of rates) {
+      out.push({
+        ...base,
+        carrier: r.carrier_name,
+        service: r.service_name,
+        deliveryType: DELIVERY[lang][r.delivery_type],
+        priceKopecks: r.price_kopecks,
+        days: days(r),
+      });
+    }
+  }
+  return out;
+}
+
+/** 123450 → "1234,50": exact (integer arithmetic), decimal comma, no thousands separator to misparse. */
+export function roublesText(kopecks: number): string {
+  const sign = kopecks < 0 ? '-' : '';
+  const abs = Math.abs(kopecks);
+  return `${sign}${Math.floor(abs / 100)},${pad(abs % 100)}`;
+}
+
+/**
+ * Text a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe: city names come
+ * from /v1 callers too, and "=HYPERLINK(…)" in a cell is a known CSV-injection route (OWASP).
+ */
+function csvField(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * Russian Excel opens a double-clicked .csv with the system's ANSI code page (Windows-1251) and the
+ * locale's list separator, which is ';' because ',' is the decimal separator there. The UTF-8 BOM makes
+ * it read UTF-8 instead (Cyrillic and ₽ intact); ';' splits the columns; "1234,50" is then a number.
+ * CRLF line ends as RFC 4180 asks.
+ */
+export function historyCsv(rows: readonly ExportRow[], lang: Language): string {
+  const lines = [HEADERS[lang].map(csvField).join(';')];
+  for (const r of rows) {
+    lines.push(
+      [
+        r.date,
+        r.from,
+        r.to,
+        String(r.weightGrams),
+        r.carrier,
+        r.service,
+        r.deliveryType,
+        r.priceKopecks === null ? '' : roublesText(r.priceKopecks),
+        r.days,
+        r.sandbox ? SANDBOX_MARK[lang] : '',
+      ]
+        .map(csvField)
+        .join(';'),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export function historyXlsx(rows: readonly ExportRow[], lang: Language, now: Date): Buffer {
+  const cells: XlsxCell[][] = rows.map((r) => [
+    r.date,
+    r.from,
+    r.to,
+    r.weightGrams,
+    r.carrier,
+    r.service,
+    r.deliveryType,
+    // Integer kopecks / 100 is the exact decimal's nearest double; Excel shows it with two decimals.
+    r.priceKopecks === null ? null : { money: r.priceKopecks / 100 },
+    /^\d+$/.test(r.days) ? Number(r.days) : r.days,
+    r.sandbox ? SANDBOX_MARK[lang] : '',
+  ]);
+  return writeXlsx(
+    { name: lang === 'ru' ? 'История' : 'History', header: HEADERS[lang], rows: cells, widths: WIDTHS },
+    now,
+  );
+}

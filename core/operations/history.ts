@@ -1,0 +1,149 @@
+// History: search, open, re-run with the price change, export (CSV/XLSX), copy as curl.
+import type { HistoryRow, PriceChange } from '../contract/operations';
+import type { Rate } from '../contract/v1';
+import type { QuoteRow } from '../store/quotes';
+import type { ServiceContext, StoreContext } from './context';
+import type { AreaOperations } from './define';
+import { curlCommand } from './curl';
+import { exportRows, historyCsv, historyXlsx, type Language } from './history-export';
+import { runDeskQuote } from './quotes';
+import { requireQuoteRow, storedQuote } from './stored-quote';
+
+/** An export reads at most this many quotes: years of desk use, and still a file Excel opens quickly. */
+const EXPORT_MAX_QUOTES = 50_000;
+const EXPORT_PAGE = 1_000;
+
+function toHistoryRow(q: QuoteRow): HistoryRow {
+  return {
+    id: q.id,
+    created_at: q.created_at,
+    source: q.source,
+    from_city: q.from_city,
+    to_city: q.to_city,
+    weight_grams: q.weight_grams,
+    cheapest_kopecks: q.cheapest_kopecks,
+    carriers: q.carriers.split(',').filter((c) => c !== ''),
+    sandbox: q.sandbox === 1,
+  };
+}
+
+/** Rates are matched by carrier + service code; a service offered in only one run has a null side. */
+export function priceChanges(before: readonly Rate[], after: readonly Rate[]): PriceChange[] {
+  const key = (r: Rate): string => `${r.carrier}\u0000${r.service_code}`;
+  const changes = new Map<string, PriceChange>();
+  for (const r of before) {
+    changes.set(key(r), {
+      service_code: r.service_code,
+      carrier: r.carrier,
+      service_name: r.service_name,
+      before_kopecks: r.price_kopecks,
+      after_kopecks: null,
+    });
+  }
+  for (const r of after) {
+    const existing = changes.get(key(r));
+    if (existing) {
+      existing.after_kopecks = r.price_kopecks;
+      existing.service_name = r.service_name;
+    } else {
+      changes.set(key(r), {
+        service_code: r.service_code,
+        carrier: r.carrier,
+        service_name: r.service_name,
+        before_kopecks: null,
+        after_kopecks: r.price_kopecks,
+      });
+    }
+  }
+  // Offered now first, cheapest first; then those that disappeared.
+  return [...changes.values()].sort(
+    (a, b) =>
+      (a.after_kopecks ?? Infinity) - (b.after_kopecks ?? Infinity) ||
+      (a.before_kopecks ?? 0) - (b.before_kopecks ?? 0) ||
+      a.service_code.localeCompare(b.service_code),
+  );
+}
+
+function matchingQuotes(ctx: StoreContext, text: string): QuoteRow[] {
+  const all: QuoteRow[] = [];
+  while (all.length < EXPORT_MAX_QUOTES) {
+    const page = ctx.store.quotes.search(text, EXPORT_PAGE, all.length);
+    all.push(...page);
+    if (page.length < EXPORT_PAGE) break;
+  }
+  return all;
+}
+
+const stamp = (d: Date): string => d.toISOString().slice(0, 10);
+
+/** Where a pasted curl command should go: the running listener, else where it will listen once switched on. */
+function apiBaseUrl(ctx: ServiceContext): string {
+  const running = ctx.service.listener();
+  if (running) return running.url;
+  const host = ctx.service.settings.get('listener.host');
+  return `http://${host.includes(':') ? `[${host}]` : host}:${ctx.service.settings.get('listener.port')}`;
+}
+
+type HistoryOperation =
+  'history:search' | 'history:get' | 'history:rerun' | 'history:export' | 'history:curl';
+
+export const historyOperations = {
+  'history:search': {
+    needs: 'store',
+    run: ({ store }, { text, limit, offset }) => store.quotes.search(text, limit, offset).map(toHistoryRow),
+  },
+
+  'history:get': {
+    needs: 'store',
+    run: ({ store }, { id }) => {
+      const q = storedQuote(requireQuoteRow(store.quotes, id));
+      return {
+        id: q.row.id,
+        request_id: q.row.request_id,
+        created_at: q.row.created_at,
+        source: q.row.source,
+        sandbox: q.row.sandbox === 1,
+        shipment: q.shipment,
+        rates: q.rates,
+        failures: q.failures,
+      };
+    },
+  },
+
+  'history:rerun': {
+    needs: 'service',
+    run: async (ctx, { id, quoteKey }) => {
+      const before = storedQuote(requireQuoteRow(ctx.store.quotes, id));
+      const quote = await runDeskQuote(ctx, quoteKey, before.shipment);
+      return { quote, changes: priceChanges(before.rates, quote.rates) };
+    },
+  },
+
+  'history:export': {
+    needs: 'store',
+    run: (ctx, { format, text }) => {
+      const now = ctx.clock.now();
+      const lang: Language = ctx.store.settings.get('ui.language') === 'en' ? 'en' : 'ru';
+      const rows = exportRows(matchingQuotes(ctx, text ?? ''), lang);
+      const base = `ratedesk-history-${stamp(now)}`;
+      if (format === 'csv') {
+        return {
+          filename: `${base}.csv`,
+          mime: 'text/csv;charset=utf-8',
+          base64: Buffer.from(historyCsv(rows, lang), 'utf8').toString('base64'),
+        };
+      }
+      return {
+        filename: `${base}.xlsx`,
+        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        base64: historyXlsx(rows, lang, now).toString('base64'),
+      };
+    },
+  },
+
+  'history:curl': {
+    needs: 'service',
+    run: (ctx, { id }) =>
+      curlCommand(apiBaseUrl(ctx), storedQuote(requireQuoteRow(ctx.store.quotes, id)).shipment),
+  },
+} satisfies AreaOperations<HistoryOperation>;

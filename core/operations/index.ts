@@ -1,0 +1,52 @@
+// The operation table: every operation of RateDesk, defined once (schemas in core/contract/operations, bodies
+// in the area modules here). The desk's IPC dispatch and the admin CLI both run operations from this table.
+import type { OperationName, OperationOutput } from '../contract/operations';
+import { accountOperations } from './accounts';
+import { carrierOperations } from './carriers';
+import type { ServiceContext, StoreContext } from './context';
+import { invokeOperation, runStoreOperation, type OperationTable, type StoreOperation } from './define';
+import { historyOperations } from './history';
+import { keyOperations } from './keys';
+import { quoteOperations } from './quotes';
+import { settingOperations } from './settings';
+
+export const OPERATIONS = {
+  ...settingOperations,
+  ...quoteOperations,
+  ...historyOperations,
+  ...carrierOperations,
+  ...accountOperations,
+  ...keyOperations,
+} satisfies OperationTable;
+
+/** Parses `raw` with the operation's schema, then runs it. */
+export function invoke<N extends OperationName>(
+  name: N,
+  raw: unknown,
+  ctx: StoreContext | ServiceContext,
+): Promise<OperationOutput<N>> {
+  return invokeOperation(OPERATIONS, name, raw, ctx);
+}
+
+type Operations = typeof OPERATIONS;
+/** Operations that need only the data file: what the admin CLI can run without a running service. */
+export type StoreOperationName = {
+  [N in keyof Operations]: Operations[N]['needs'] extends 'store' ? N : never;
+}[keyof Operations];
+
+/** Runs a store operation synchronously in one short transaction (the admin CLI, scripts, test set-ups). */
+export function runStore<N extends StoreOperationName>(
+  ctx: StoreContext,
+  name: N,
+  raw: unknown,
+): OperationOutput<N> {
+  // The table's entry for a store operation's name is a store operation; TypeScript cannot follow the pairing.
+  return runStoreOperation(OPERATIONS[name] as unknown as StoreOperation<N>, name, ctx, raw);
+}
+
+export type { ServiceContext, ServiceParts, StoreContext, WallClock } from './context';
+export { systemWallClock } from './context';
+export { describeIssues, isOperationError, OperationError, type OperationErrorCode } from './errors';
+export * from './accounts';
+export * from './keys';
+export * from './settings';

@@ -1,0 +1,59 @@
+// Reading a history row back: the shipment and the result the service stored as JSON text. Desk rows store
+// the carriers that gave no rate as kinds (`failures`); /v1 rows store the wire body, and older desk rows
+// only the English reasons: those are read back into kinds here, once, so no UI parses English.
+import { z } from 'zod';
+import { CarrierFailure, failureFromReason } from '../contract/unavailable';
+import { Rate, Shipment, Unavailable } from '../contract/v1';
+import type { QuoteRow } from '../store/quotes';
+import { OperationError } from './errors';
+
+/** /v1 rows store the whole response body (request_id, balance_remaining too): only these fields matter here. */
+const StoredResult = z.object({
+  rates: z.array(Rate),
+  failures: z.array(CarrierFailure).optional(),
+  unavailable: z.array(Unavailable).optional(),
+});
+
+export interface StoredQuote {
+  row: QuoteRow;
+  shipment: Shipment;
+  rates: Rate[];
+  failures: CarrierFailure[];
+}
+
+export function storedQuote(row: QuoteRow): StoredQuote {
+  const shipment = parseStoredShipment(row.shipment_json);
+  if (!shipment) throw new Error(`quote ${row.id}: stored shipment does not parse`);
+  return { row, shipment, ...storedResult(row) };
+}
+
+/** A damaged result reads as "no rates" so one bad row cannot break the history screen or an export. */
+export function storedResult(row: QuoteRow): { rates: Rate[]; failures: CarrierFailure[] } {
+  try {
+    const r = StoredResult.safeParse(JSON.parse(row.result_json));
+    if (r.success) {
+      const failures =
+        r.data.failures ?? (r.data.unavailable ?? []).map((u) => failureFromReason(u.carrier, u.reason));
+      return { rates: r.data.rates, failures };
+    }
+  } catch {
+    // fall through
+  }
+  return { rates: [], failures: [] };
+}
+
+export function requireQuoteRow(rows: { byId(id: number): QuoteRow | undefined }, id: number): QuoteRow {
+  const row = rows.byId(id);
+  if (!row) throw new OperationError('not_found', `No quote #${id} in history.`);
+  return row;
+}
+
+/** Stored rows were valid when written; a row that no longer parses (older format) is skipped, not fatal. */
+export function parseStoredShipment(json: string): Shipment | null {
+  try {
+    const r = Shipment.safeParse(JSON.parse(json));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
