@@ -1,0 +1,324 @@
+import { describe, expect, it } from 'vitest';
+import { ExportDocument } from '../../../../core/contract/operations';
+import {
+  OperationError,
+  createAccount,
+  createKey,
+  exportKeys,
+  importKey,
+  listKeys,
+  revokeKey,
+  type WallClock,
+} from '../../../../core/operations';
+import type { Store } from '../../../../core/store';
+
+// keys:import takes one secret or an export document's text, keys:export gives the document as text: these
+// three keep the tests below in terms of the key, the document and the counts they check.
+const importSecret = (
+  store: Store,
+  clock: WallClock,
+  input: { account: string; name: string; secret: string },
+) => importKey(store, clock, input).key!;
+const exportDoc = (store: Store, clock: WallClock, input?: { account?: string }): ExportDocument =>
+  JSON.parse(exportKeys(store, clock, input).json) as ExportDocument;
+function importExport(store: Store, clock: WallClock, doc: unknown) {
+  const { key: _key, ...counts } = importKey(store, clock, { document: JSON.stringify(doc) });
+  return counts;
+}
+import { digestKey, generateKey, hasValidChecksum } from '../../../../core/keys/format';
+import { TestClock, freshFolder } from '../../../helpers/store-fixtures';
+
+function adminError(fn: () => unknown): OperationError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof OperationError) return error;
+    throw error;
+  }
+  throw new Error('expected an OperationError');
+}
+
+/** Flips one character of the random part, keeping the shape: the checksum must catch it. */
+function typo(secret: string): string {
+  const i = 10;
+  return secret.slice(0, i) + (secret[i] === 'a' ? 'b' : 'a') + secret.slice(i + 1);
+}
+
+describe('createKey', () => {
+  it('returns the secret once and stores only its digest', () => {
+    const { store, clock } = freshFolder();
+    const key = createKey(store, clock, { account: 'default', name: 'production' });
+    expect(key.id).toMatch(/^key_[0-9A-Za-z]{12}$/);
+    expect(hasValidChecksum(key.secret)).toBe(true);
+    expect(key).toMatchObject({
+      name: 'production',
+      account: 'default',
+      prefix: `${key.secret.slice(0, 8)}…`,
+      last_four: key.secret.slice(-4),
+      created_at: '2025-03-01T10:00:00.000Z',
+    });
+    const row = store.keys.byId(key.id)!;
+    expect(row.digest).toBe(digestKey(key.secret));
+    expect(JSON.stringify(row)).not.toContain(key.secret);
+    expect(store.keys.authLookup(digestKey(key.secret))).toMatchObject({ key_id: key.id, revoked_at: null });
+  });
+
+  it('gives every key its own id and secret', () => {
+    const { store, clock } = freshFolder();
+    const keys = Array.from({ length: 50 }, (_, i) =>
+      createKey(store, clock, { account: 'default', name: `k${i}` }),
+    );
+    expect(new Set(keys.map((k) => k.id)).size).toBe(50);
+    expect(new Set(keys.map((k) => k.secret)).size).toBe(50);
+  });
+
+  it('validates the name and the account', () => {
+    const { store, clock } = freshFolder();
+    expect(createKey(store, clock, { account: 'default', name: 'ключ для 1С' }).name).toBe('ключ для 1С');
+    expect(createKey(store, clock, { account: 'default', name: 'x'.repeat(64) }).name).toHaveLength(64);
+    expect(createKey(store, clock, { account: 'default', name: '  padded  ' }).name).toBe('padded');
+    for (const name of ['', '   ', 'x'.repeat(65), 'two\nlines']) {
+      expect(adminError(() => createKey(store, clock, { account: 'default', name })).code).toBe('invalid');
+    }
+    expect(adminError(() => createKey(store, clock, { account: 'ghost', name: 'k' })).code).toBe('not_found');
+    expect(store.keys.list()).toHaveLength(3);
+  });
+});
+
+describe('listKeys', () => {
+  it('shows state and masked key, never a secret or a digest', () => {
+    const { store, clock } = freshFolder();
+    createAccount(store, clock, { name: 'other' });
+    const a = createKey(store, clock, { account: 'default', name: 'a' });
+    clock.advance(1000);
+    const b = createKey(store, clock, { account: 'other', name: 'b' });
+    revokeKey(store, clock, { id: a.id });
+
+    const all = listKeys(store, clock);
+    expect(all.map((k) => [k.id, k.state])).toEqual([
+      [a.id, 'revoked'],
+      [b.id, 'active'],
+    ]);
+    const text = JSON.stringify(all);
+    for (const secret of [a.secret, b.secret]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(digestKey(secret));
+    }
+    expect(Object.keys(all[0]!).sort()).toEqual(
+      [
+        'account',
+        'created_at',
+        'id',
+        'last_four',
+        'last_used_at',
+        'name',
+        'origin',
+        'prefix',
+        'revoked_at',
+        'state',
+      ].sort(),
+    );
+    expect(listKeys(store, clock, { account: 'other' }).map((k) => k.id)).toEqual([b.id]);
+    expect(adminError(() => listKeys(store, clock, { account: 'ghost' })).code).toBe('not_found');
+  });
+});
+
+describe('revokeKey', () => {
+  it('revokes at once; a second revoke succeeds and keeps the first time', () => {
+    const clock = new TestClock();
+    const { store } = freshFolder(clock);
+    const key = createKey(store, clock, { account: 'default', name: 'k' });
+    clock.advance(60_000);
+    const first = revokeKey(store, clock, { id: key.id });
+    expect(first).toMatchObject({
+      state: 'revoked',
+      revoked_at: '2025-03-01T10:01:00.000Z',
+      already_revoked: false,
+    });
+    expect(store.keys.authLookup(digestKey(key.secret))!.revoked_at).toBe('2025-03-01T10:01:00.000Z');
+
+    clock.advance(60_000);
+    const second = revokeKey(store, clock, { id: key.id });
+    expect(second).toMatchObject({
+      state: 'revoked',
+      revoked_at: '2025-03-01T10:01:00.000Z',
+      already_revoked: true,
+    });
+  });
+
+  it('reports unknown and malformed ids', () => {
+    const { store, clock } = freshFolder();
+    expect(adminError(() => revokeKey(store, clock, { id: 'key_AAAAAAAAAAAA' })).code).toBe('not_found');
+    expect(adminError(() => revokeKey(store, clock, { id: 'rdk_whatever' })).code).toBe('invalid');
+  });
+});
+
+describe('importKey', () => {
+  it('imports a RateDesk key from another machine; it then authenticates here', () => {
+    const { store, clock } = freshFolder();
+    const secret = generateKey();
+    const key = importSecret(store, clock, {
+      account: 'default',
+      name: 'from laptop',
+      secret: `  ${secret}\n`,
+    });
+    expect(key).toMatchObject({ origin: 'imported', state: 'active', last_four: secret.slice(-4) });
+    expect(store.keys.authLookup(digestKey(secret))?.key_id).toBe(key.id);
+    expect(JSON.stringify(store.keys.byId(key.id))).not.toContain(secret);
+  });
+
+  it('imports a foreign key of 20 to 200 printable characters', () => {
+    const { store, clock } = freshFolder();
+    for (const secret of ['x'.repeat(20), `sk_live_${'Z'.repeat(192)}`, '{weird}!~key-with=sy#mbols']) {
+      const key = importSecret(store, clock, { account: 'default', name: 'foreign', secret });
+      expect(store.keys.authLookup(digestKey(secret))?.key_id).toBe(key.id);
+      expect(key.prefix).toBe(`${secret.slice(0, 4)}…`);
+    }
+  });
+
+  it.each([
+    ['a RateDesk key with a typo', () => typo(generateKey()), 'checksum'],
+    ['a truncated RateDesk key', () => generateKey().slice(0, -1), 'checksum'],
+    ['19 characters', () => 'y'.repeat(19), '20 to 200'],
+    ['201 characters', () => 'y'.repeat(201), '20 to 200'],
+    ['an inner space', () => 'abcdefghij klmnopqrstuvwxyz', '20 to 200'],
+    ['non-ASCII', () => 'ключключключключключключ', '20 to 200'],
+    ['an empty string', () => '', '20 to 200'],
+  ])('refuses %s without quoting it', (_label, make, hint) => {
+    const { store, clock } = freshFolder();
+    const secret = make();
+    const error = adminError(() => importSecret(store, clock, { account: 'default', name: 'k', secret }));
+    expect(error.code).toBe('invalid');
+    expect(error.message).toContain(hint);
+    if (secret.length > 0) expect(error.message).not.toContain(secret);
+    expect(store.keys.list()).toHaveLength(0);
+  });
+
+  it('refuses a key that is already stored, whichever account has it', () => {
+    const { store, clock } = freshFolder();
+    createAccount(store, clock, { name: 'other' });
+    const created = createKey(store, clock, { account: 'default', name: 'k' });
+    const error = adminError(() =>
+      importSecret(store, clock, { account: 'other', name: 'again', secret: created.secret }),
+    );
+    expect(error.code).toBe('conflict');
+    expect(error.message).toContain(created.id);
+    expect(error.message).not.toContain(created.secret);
+  });
+
+  it('requires the account to exist', () => {
+    const { store, clock } = freshFolder();
+    expect(
+      adminError(() => importSecret(store, clock, { account: 'ghost', name: 'k', secret: generateKey() }))
+        .code,
+    ).toBe('not_found');
+  });
+});
+
+describe('exportKeys / importExport', () => {
+  it('moves keys to a second machine: same digests, keys authenticate there, no secret in the file', () => {
+    const a = freshFolder();
+    createAccount(a.store, a.clock, { name: 'shop' });
+    const live = createKey(a.store, a.clock, { account: 'shop', name: 'live' });
+    a.clock.advance(1000);
+    const old = createKey(a.store, a.clock, { account: 'default', name: 'old' });
+    a.clock.advance(1000);
+    const foreign = 'legacy-token-0123456789abcdef';
+    importSecret(a.store, a.clock, { account: 'default', name: 'legacy', secret: foreign });
+    revokeKey(a.store, a.clock, { id: old.id });
+
+    const doc = exportDoc(a.store, a.clock);
+    const text = JSON.stringify(doc);
+    for (const secret of [live.secret, old.secret, foreign]) expect(text).not.toContain(secret);
+    expect(ExportDocument.parse(JSON.parse(text))).toEqual(doc);
+    expect(doc).toMatchObject({
+      format: 'ratedesk-keys',
+      version: 1,
+      exported_at: '2025-03-01T10:00:02.000Z',
+    });
+    expect(doc.keys.map((k) => [k.name, k.account, k.origin, k.revoked_at !== null])).toEqual([
+      ['live', 'shop', 'created', false],
+      ['old', 'default', 'created', true],
+      ['legacy', 'default', 'imported', false],
+    ]);
+
+    const b = freshFolder();
+    const result = importExport(b.store, b.clock, JSON.parse(text));
+    expect(result).toEqual({ imported: 3, skipped: 0, accounts_created: ['shop'] });
+    expect(
+      b.store.keys
+        .list()
+        .map((k) => k.digest)
+        .sort(),
+    ).toEqual(
+      a.store.keys
+        .list()
+        .map((k) => k.digest)
+        .sort(),
+    );
+    expect(b.store.keys.authLookup(digestKey(live.secret))).toMatchObject({ revoked_at: null });
+    expect(b.store.keys.authLookup(digestKey(foreign))).toMatchObject({ revoked_at: null });
+    // A key revoked on A stays revoked on B.
+    expect(b.store.keys.authLookup(digestKey(old.secret))!.revoked_at).not.toBeNull();
+    // Balances do not travel: the new account starts at 0, the existing one keeps its own.
+    expect(b.store.accounts.byName('shop')!.balance).toBe(0);
+    expect(b.store.accounts.byName('default')!.balance).toBe(100);
+    expect(b.store.accounts.invariantViolations()).toEqual([]);
+
+    // A second import of the same file changes nothing.
+    expect(importExport(b.store, b.clock, JSON.parse(text))).toEqual({
+      imported: 0,
+      skipped: 3,
+      accounts_created: [],
+    });
+    expect(b.store.keys.list()).toHaveLength(3);
+  });
+
+  it('exports one account only when asked', () => {
+    const { store, clock } = freshFolder();
+    createAccount(store, clock, { name: 'shop' });
+    createKey(store, clock, { account: 'shop', name: 'a' });
+    createKey(store, clock, { account: 'default', name: 'b' });
+    expect(exportDoc(store, clock, { account: 'shop' }).keys.map((k) => k.name)).toEqual(['a']);
+    expect(adminError(() => exportDoc(store, clock, { account: 'ghost' })).code).toBe('not_found');
+  });
+
+  it('counts a digest repeated inside one document once', () => {
+    const a = freshFolder();
+    createKey(a.store, a.clock, { account: 'default', name: 'a' });
+    const doc = exportDoc(a.store, a.clock);
+    const b = freshFolder();
+    expect(importExport(b.store, b.clock, { ...doc, keys: [doc.keys[0], doc.keys[0]] })).toEqual({
+      imported: 1,
+      skipped: 1,
+      accounts_created: [],
+    });
+  });
+
+  it('refuses a malformed document as a whole, importing nothing', () => {
+    const a = freshFolder();
+    createKey(a.store, a.clock, { account: 'default', name: 'a' });
+    createKey(a.store, a.clock, { account: 'default', name: 'b' });
+    const doc = exportDoc(a.store, a.clock);
+    const good = doc.keys[0]!;
+    const broken: Array<[string, unknown]> = [
+      ['wrong format', { ...doc, format: 'other' }],
+      ['version 2', { ...doc, version: 2 }],
+      ['bad digest', { ...doc, keys: [good, { ...good, digest: 'xyz' }] }],
+      [
+        'uppercase digest',
+        { ...doc, keys: [good, { ...doc.keys[1]!, digest: doc.keys[1]!.digest.toUpperCase() }] },
+      ],
+      ['a secret field', { ...doc, keys: [good, { ...doc.keys[1]!, secret: 'rdk_x' }] }],
+      ['bad account name', { ...doc, keys: [good, { ...doc.keys[1]!, account: 'a b' }] }],
+      ['bad timestamp', { ...doc, keys: [good, { ...doc.keys[1]!, created_at: 'yesterday' }] }],
+      ['not an object', 'ratedesk-keys'],
+    ];
+    const b = freshFolder();
+    for (const [label, input] of broken) {
+      const error = adminError(() => importExport(b.store, b.clock, input));
+      expect(error.code, label).toBe('invalid');
+    }
+    expect(b.store.keys.list()).toHaveLength(0);
+  });
+});
