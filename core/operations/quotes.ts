@@ -1,6 +1,6 @@
 // Quoting from the desk: the run (streamed to the desk as quote:progress, stored in history, never charged
 // to an API balance) and the city suggestions of the form.
-import { findCity, normaliseCityName, searchCities } from '../carriers/cities/cities';
+import { findCities, findCity, normaliseCityName } from '../carriers/cities/cities';
 import { SANDBOX_TRIGGERS } from '../carriers/sandbox-triggers';
 import type { CitySuggestion, DeskQuoteResult, QuoteProgress } from '../contract/operations';
 import type { Shipment } from '../contract/v1';
@@ -97,14 +97,15 @@ export function suggestCities(ctx: StoreContext, query: string, limit: number): 
       region: known?.region ?? '',
       postal_code: place.postal_code ?? known?.postalCode ?? null,
       recent: true,
+      match: key === wanted ? 'exact' : 'prefix',
     });
   }
   if (wanted === '') return out;
   // Over-fetch by what recent places may already have taken, then drop those duplicates.
-  for (const city of searchCities(query, limit + seen.size)) {
+  for (const { city, match } of findCities(query, limit + seen.size)) {
     if (out.length >= limit) break;
     if (seen.has(normaliseCityName(city.name))) continue;
-    out.push({ name: city.name, region: city.region, postal_code: city.postalCode, recent: false });
+    out.push({ name: city.name, region: city.region, postal_code: city.postalCode, recent: false, match });
   }
   return out;
 }

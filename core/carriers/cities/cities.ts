@@ -1,7 +1,9 @@
 // The built-in city table (hflabs/city, see cities-data.ts): city name → main postal code for carriers
 // that only take indexes, and prefix search for the UI. Indexes are built once, on first use.
+import { aliasFor, cyrillicReading } from './aliases';
 import { CITY_ROWS } from './cities-data';
 import type { CityRow } from './city-row';
+import { officialRegionName } from './region-names';
 
 export interface City {
   name: string;
@@ -42,7 +44,8 @@ function getIndex(): Index {
 }
 
 function toEntry(row: CityRow): Entry {
-  const [name, region, postalCode, population, lat, lon] = row;
+  const [name, sourceRegion, postalCode, population, lat, lon] = row;
+  const region = officialRegionName(sourceRegion);
   return {
     city: { name, region, postalCode, population, lat, lon },
     key: normaliseCityName(name),
@@ -89,7 +92,9 @@ function regionMatches(entry: Entry, wanted: string): boolean {
 export function findCity(query: string, postalHint?: string | null): City | null {
   const { entries, byName } = getIndex();
   const comma = query.indexOf(',');
-  const name = normaliseCityName(comma >= 0 ? query.slice(0, comma) : query);
+  const typed = normaliseCityName(comma >= 0 ? query.slice(0, comma) : query);
+  const alias = aliasFor(typed);
+  const name = alias ? normaliseCityName(alias) : typed;
   const region = comma >= 0 ? regionKey(query.slice(comma + 1)) : '';
   const candidates = byName.get(name);
   if (!candidates) return null;
@@ -126,15 +131,42 @@ export function mainPostalCode(name: string): string | null {
   return findCity(name)?.postalCode ?? null;
 }
 
-/** Cities whose name starts with the prefix, most populous first (autocomplete). */
+/** How a typed text names a city: its exact name, a short form or Latin spelling, or only a name's start. */
+export type CityMatch = 'exact' | 'alias' | 'prefix';
+
+export interface FoundCity {
+  city: City;
+  match: CityMatch;
+}
+
+/**
+ * Cities for what a person typed, most populous first (autocomplete): the city an alias stands for
+ * ("спб", "Moscow"), cities named exactly so, then names that start with it, in Cyrillic or read from Latin.
+ */
 export function searchCities(prefix: string, limit = 10): City[] {
+  return findCities(prefix, limit).map((f) => f.city);
+}
+
+export function findCities(prefix: string, limit = 10): FoundCity[] {
   const wanted = normaliseCityName(prefix);
   if (wanted === '' || limit <= 0) return [];
-  const found: City[] = [];
-  for (const entry of getIndex().entries) {
-    if (entry.key.startsWith(wanted)) {
-      found.push(entry.city);
-      if (found.length >= limit) break;
+  const { entries, byName } = getIndex();
+  const found: FoundCity[] = [];
+  const seen = new Set<City>();
+  const add = (city: City, match: CityMatch): void => {
+    if (found.length < limit && !seen.has(city)) {
+      seen.add(city);
+      found.push({ city, match });
+    }
+  };
+  const alias = aliasFor(wanted);
+  if (alias) for (const e of byName.get(normaliseCityName(alias)) ?? []) add(e.city, 'alias');
+  for (const e of byName.get(wanted) ?? []) add(e.city, 'exact');
+  const reading = cyrillicReading(wanted);
+  for (const entry of entries) {
+    if (found.length >= limit) break;
+    if (entry.key.startsWith(wanted) || (reading !== undefined && entry.key.startsWith(reading))) {
+      add(entry.city, 'prefix');
     }
   }
   return found;

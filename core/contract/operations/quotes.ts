@@ -44,6 +44,12 @@ export const CitySuggestion = z.object({
   postal_code: z.string().nullable(),
   /** True for a place taken from quote history (listed before the table's cities). */
   recent: z.boolean(),
+  /**
+   * How the typed text names this place: `exact` (its name), `alias` (a short form, nickname or Latin
+   * spelling: "спб", "Питер", "Moscow"), `prefix` (only the start of its name). exact and alias are a
+   * recognised city; prefix alone is not.
+   */
+  match: z.enum(['exact', 'alias', 'prefix']),
 });
 export type CitySuggestion = z.output<typeof CitySuggestion>;
 

@@ -76,10 +76,32 @@ describe('cities:search', () => {
       region: expect.any(String),
       postal_code: '420000',
       recent: true,
+      match: 'prefix',
     });
     expect(found.slice(1).every((c) => !c.recent)).toBe(true);
     expect(found.filter((c) => c.name === 'Казань')).toHaveLength(1);
     expect(found.length).toBeLessThanOrEqual(10);
+  });
+
+  it('names how the text matches: an exact name and an alias are recognised, a prefix is not (#9)', async () => {
+    const first = async (query: string) => (await desk.ok('cities:search', { query }))[0];
+    expect(await first('Казань')).toMatchObject({ name: 'Казань', match: 'exact' });
+    for (const [query, city] of [
+      ['спб', 'Санкт-Петербург'],
+      ['Питер', 'Санкт-Петербург'],
+      ['екб', 'Екатеринбург'],
+      ['мск', 'Москва'],
+      ['Moscow', 'Москва'],
+    ] as const) {
+      expect(await first(query), query).toMatchObject({
+        name: city,
+        match: 'alias',
+        postal_code: expect.any(String),
+      });
+    }
+    expect(await first('Новосиб')).toMatchObject({ name: 'Новосибирск' });
+    expect((await first('Tver'))?.name).toBe('Тверь');
+    expect(await desk.ok('cities:search', { query: 'Кзнь' })).toEqual([]);
   });
 
   it('answers an empty query with recent places only, and honours the limit', async () => {

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { CITY_ROWS } from '../../../../../core/carriers/cities/cities-data';
 import {
   allCities,
+  findCities,
   findCity,
   mainPostalCode,
   normaliseCityName,
   searchCities,
 } from '../../../../../core/carriers/cities/cities';
+import { officialRegionName } from '../../../../../core/carriers/cities/region-names';
 
 describe('city table data', () => {
   it('holds every row of hflabs/city, most populous first', () => {
@@ -94,14 +96,14 @@ describe('findCity / mainPostalCode', () => {
     expect(findCity('Нигдевск')).toBeNull();
     expect(mainPostalCode('Нигдевск')).toBeNull();
     expect(mainPostalCode('')).toBeNull();
-    expect(findCity('Аргун')?.region).toBe('Чеченская Респ');
+    expect(findCity('Аргун')?.region).toBe('Чеченская Республика'); // #9: official region names
     expect(mainPostalCode('Аргун')).toBeNull();
   });
 
   it('picks the most populous of an ambiguous name', () => {
-    expect(findCity('Киров')).toMatchObject({ region: 'Кировская обл', postalCode: '610000' });
-    expect(findCity('Железногорск')?.region).toBe('Курская обл');
-    expect(findCity('Советск')?.region).toBe('Калининградская обл');
+    expect(findCity('Киров')).toMatchObject({ region: 'Кировская область', postalCode: '610000' });
+    expect(findCity('Железногорск')?.region).toBe('Курская область');
+    expect(findCity('Советск')?.region).toBe('Калининградская область');
   });
 
   it('uses "Name, Region" to choose among same-named cities', () => {
@@ -119,10 +121,10 @@ describe('findCity / mainPostalCode', () => {
   });
 
   it('uses a postal hint to choose among same-named cities', () => {
-    expect(findCity('Киров', '249441')?.region).toBe('Калужская обл');
-    expect(findCity('Советск', '613300')?.region).toBe('Кировская обл');
+    expect(findCity('Киров', '249441')?.region).toBe('Калужская область');
+    expect(findCity('Советск', '613300')?.region).toBe('Кировская область');
     // A hint sharing fewer than 3 digits with every candidate changes nothing.
-    expect(findCity('Киров', '100000')?.region).toBe('Кировская обл');
+    expect(findCity('Киров', '100000')?.region).toBe('Кировская область');
   });
 });
 
@@ -161,5 +163,53 @@ describe('allCities', () => {
       lat: 55.754,
       lon: 37.6204,
     });
+  });
+});
+
+describe('what people type (#9)', () => {
+  it.each([
+    ['спб', 'Санкт-Петербург'],
+    ['СПб', 'Санкт-Петербург'],
+    ['Питер', 'Санкт-Петербург'],
+    ['екб', 'Екатеринбург'],
+    ['мск', 'Москва'],
+    ['Moscow', 'Москва'],
+    ['Saint Petersburg', 'Санкт-Петербург'],
+  ])('%s is %s, for suggestions and for the postal-code lookup', (typed, city) => {
+    expect(findCities(typed, 3)[0]).toMatchObject({ city: { name: city }, match: 'alias' });
+    expect(findCity(typed)?.name).toBe(city);
+  });
+
+  it('reads a Latin spelling as Cyrillic for a prefix', () => {
+    expect(findCities('Belgorod', 1)[0]?.city.name).toBe('Белгород');
+    expect(findCities('Chelyab', 1)[0]?.city.name).toBe('Челябинск');
+  });
+
+  it('an exact name is exact, a start is a prefix', () => {
+    expect(findCities('Казань', 1)[0]).toMatchObject({ match: 'exact' });
+    expect(findCities('Каза', 1)[0]).toMatchObject({ match: 'prefix' });
+  });
+});
+
+describe('region names', () => {
+  it.each([
+    ['Нижегородская обл', 'Нижегородская область'],
+    ['Татарстан', 'Республика Татарстан'],
+    ['Чеченская Респ', 'Чеченская Республика'],
+    ['Ханты-Мансийский Автономный округ - Югра', 'Ханты-Мансийский автономный округ — Югра'],
+    ['Ненецкий АО', 'Ненецкий автономный округ'],
+    ['Еврейская Аобл', 'Еврейская автономная область'],
+    ['Северная Осетия - Алания', 'Республика Северная Осетия — Алания'],
+    ['Краснодарский край', 'Краснодарский край'],
+    ['Москва', 'Москва'],
+  ])('%s → %s', (source, shown) => {
+    expect(officialRegionName(source)).toBe(shown);
+  });
+
+  it('every region of the table is shown in its full form, and lookups by the short form still work', () => {
+    for (const city of allCities())
+      expect(city.region, city.name).not.toMatch(/ обл$| АО$| Респ$| Аобл$| - /);
+    expect(findCity('Киров, Калужская обл')?.postalCode).toBe('249440');
+    expect(findCity('Киров, Калужская область')?.postalCode).toBe('249440');
   });
 });
