@@ -4,12 +4,11 @@ import { hash, timingSafeEqual } from 'node:crypto';
 import { randomBase62, uint32ToBase62 } from './base62';
 import { crc32 } from './crc32';
 
-export const KEY_PREFIX = 'rdk_';
+import { FOREIGN_KEY_PATTERN, KEY_PREFIX, RATEDESK_KEY_PATTERN } from '../contract/key-shape';
+
+export { FOREIGN_KEY_PATTERN, KEY_PREFIX, RATEDESK_KEY_PATTERN };
 const RANDOM_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
-export const RATEDESK_KEY_PATTERN = /^rdk_([0-9A-Za-z]{32,})([0-9A-Za-z]{6})$/;
-/** Keys issued elsewhere that an admin imports: printable ASCII without spaces, 20 to 200 chars. */
-export const FOREIGN_KEY_PATTERN = /^[\x21-\x7e]{20,200}$/;
 
 export function generateKey(): string {
   const random = randomBase62(RANDOM_LENGTH);

@@ -2,6 +2,7 @@
 // in-app banner comes from the 'balance:low' desk event that attachDeskEvents pushes to the renderer;
 // both start from the same service event, so they never disagree.
 import type { LowBalanceEvent } from '../../core/billing/charge';
+import { accountLabel } from '../../core/contract/account-name';
 
 /** The parts of Electron's Notification class used here. */
 export interface NotificationLike {
@@ -32,12 +33,12 @@ export function lowBalanceText(e: LowBalanceEvent, language: Language): { title:
   if (language === 'en') {
     return {
       title: 'RateDesk: balance running low',
-      body: `Account ${e.accountName}: ${e.balance.toLocaleString('en-US')} request${e.balance === 1 ? '' : 's'} left (alert at ${e.threshold.toLocaleString('en-US')}). Top it up under Balance.`,
+      body: `Account ${accountLabel(e.accountName, 'en')}: ${e.balance.toLocaleString('en-US')} request${e.balance === 1 ? '' : 's'} left (alert at ${e.threshold.toLocaleString('en-US')}). Top it up under Balance.`,
     };
   }
   return {
     title: 'RateDesk: заканчиваются запросы',
-    body: `Аккаунт ${e.accountName}: осталось ${requestsRu(e.balance)} (порог ${e.threshold.toLocaleString('ru-RU')}). Пополните баланс в разделе «Баланс».`,
+    body: `Аккаунт «${accountLabel(e.accountName, 'ru')}»: осталось ${requestsRu(e.balance)} (порог ${e.threshold.toLocaleString('ru-RU')}). Пополните баланс в разделе «Баланс».`,
   };
 }
 

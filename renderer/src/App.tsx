@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { AppInfo, DeskEventPayload } from '../../core/desk/contract';
 import { call, hasDeskApi } from './api/client';
 import { useDeskEvent } from './api/hooks';
+import { useAccountLabel } from './app/account-name';
 import { AppProvider, useApp } from './app/context';
 import { hrefFor, navigate, SCREENS, useRoute, type Screen } from './app/router';
 import { ShortcutsOverlay } from './app/ShortcutsOverlay';
@@ -12,6 +13,7 @@ import { BalanceScreen } from './features/balance/BalanceScreen';
 import { CarriersScreen } from './features/carriers/CarriersScreen';
 import { HistoryScreen } from './features/history/HistoryScreen';
 import { QuoteScreen } from './features/quote/QuoteScreen';
+import { QuoteSessionProvider } from './features/quote/session';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { I18nProvider, useLang, useT, type Lang } from './i18n';
 import { formatInteger } from './lib/format';
@@ -25,7 +27,9 @@ export function App(): ReactNode {
     <I18nProvider onChange={saveLang}>
       <WithAppInfo>
         <ToastProvider>
-          <Shell />
+          <QuoteSessionProvider>
+            <Shell />
+          </QuoteSessionProvider>
         </ToastProvider>
       </WithAppInfo>
     </I18nProvider>
@@ -142,7 +146,7 @@ function CurrentScreen(props: { screen: Screen; params: string[] }): ReactNode {
     case 'history':
       return <HistoryScreen params={props.params} />;
     case 'carriers':
-      return <CarriersScreen />;
+      return <CarriersScreen params={props.params} />;
     case 'balance':
       return <BalanceScreen />;
     case 'settings':
@@ -176,6 +180,7 @@ type LowBalance = DeskEventPayload<'balance:low'>;
 function LowBalanceBanner(): ReactNode {
   const t = useT();
   const { lang } = useLang();
+  const accountLabel = useAccountLabel();
   const [alerts, setAlerts] = useState<LowBalance[]>([]);
   useDeskEvent('balance:low', (e) =>
     setAlerts((list) => [...list.filter((a) => a.account !== e.account), e]),
@@ -210,7 +215,7 @@ function LowBalanceBanner(): ReactNode {
           }
         >
           {t('common.lowBalance.text', {
-            account: a.account,
+            account: accountLabel(a.account),
             balance: formatInteger(a.balance, lang),
             count: a.balance,
           })}
@@ -227,6 +232,7 @@ function LowBalanceBanner(): ReactNode {
 function FooterBalance(): ReactNode {
   const t = useT();
   const { lang } = useLang();
+  const accountLabel = useAccountLabel();
   const [account, setAccount] = useState<{ name: string; balance: number } | null>(null);
   useEffect(() => {
     if (!hasDeskApi()) return;
@@ -250,7 +256,7 @@ function FooterBalance(): ReactNode {
     <span data-testid="footer-balance" className="num">
       {account.name === 'default'
         ? t('common.footer.balance', { balance })
-        : t('common.footer.balanceAccount', { account: account.name, balance })}
+        : t('common.footer.balanceAccount', { account: accountLabel(account.name), balance })}
     </span>
   );
 }

@@ -59,11 +59,12 @@ test('top-up changes balance and tier; threshold; a /v1 charge crossing it shows
   expect(((await res.json()) as { balance_remaining: number }).balance_remaining).toBe(500);
   await expect(big(page, 'default')).toHaveText('500');
   await expect(page.getByTestId('low-balance-banner')).toBeVisible();
-  await expect(page.getByTestId('low-balance-banner')).toContainText('default');
+  // The `default` account is named in the UI language (issue #9).
+  await expect(page.getByTestId('low-balance-banner')).toContainText('«Основной»');
   await expect(page.getByTestId('low-default')).toBeVisible();
   const log = page.getByTestId('notification-table');
   await expect(log.locator('tbody tr')).toHaveCount(1);
-  await expect(log.locator('tbody tr').first()).toContainText('default');
+  await expect(log.locator('tbody tr').first()).toContainText('Основной');
   await expect(log.locator('tbody tr').first()).toContainText('500');
   await screenshot(page, 'balance-low-light');
 

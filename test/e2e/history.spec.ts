@@ -164,3 +164,15 @@ test('history: "Копировать как curl" copies a command that works ag
   const body = JSON.parse(stdout) as { rates: unknown[] };
   expect(body.rates.length).toBeGreaterThan(0);
 });
+
+test('history: ↓ from the search box chooses a quote, Enter opens it', async ({ page }) => {
+  await quoteInUi(page);
+  await page.getByTestId('nav-history').click();
+  const search = page.getByTestId('history-search');
+  await expect(search).toBeFocused();
+  await expect(page.getByTestId('history-row')).toHaveCount(1);
+  await search.press('ArrowDown');
+  await expect(page.getByTestId('history-row').first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('history-detail')).toContainText('Москва → Казань');
+});

@@ -51,7 +51,8 @@ test('keyboard: the whole quote without the mouse', async ({ page }) => {
   await expect(page.getByTestId('toast').last()).toHaveText(/Вариант скопирован/);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   const firstRowText = await rows.nth(0).locator('td').nth(1).innerText();
-  expect(copied).toMatch(/^Москва → Санкт-Петербург: /);
+  // A sandbox price carries its marker in the copied text (issue #9), before the route.
+  expect(copied).toMatch(/^\[ПЕСОЧНИЦА — цена не настоящая\] Москва → Санкт-Петербург: /);
   expect(copied).toContain(firstRowText);
   expect(copied).toMatch(/\d,\d{2}\u00a0₽$/);
   await screenshot(page, 'quote-selected-light');
@@ -85,7 +86,11 @@ test('keyboard: the whole quote without the mouse', async ({ page }) => {
   await expect(overlay).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // Esc clears the form and the results, and puts the cursor back in "Откуда".
+  // Esc first leaves the selected row (issue #9: one press never wipes the form behind it)…
+  await page.keyboard.press('Escape');
+  await expect(rows.nth(0)).toHaveAttribute('aria-selected', 'false');
+  await expect(page.getByTestId('from-city')).toHaveValue('Санкт-Петербург');
+  // …the next one clears the form and the results, and puts the cursor back in "Откуда".
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('from-city')).toHaveValue('');
   await expect(page.getByTestId('weight')).toHaveValue('');

@@ -133,3 +133,14 @@ test('general: language switch from Settings, theme, default carriers, box prese
   const presets = JSON.parse((await setting('ui.box_presets')) ?? '[]') as { name: string }[];
   expect(presets.at(-1)).toEqual({ name: 'Пакет A4', length_cm: 32, width_cm: 23, height_cm: 2.5 });
 });
+
+test('listener: a port below 1024 is refused in the form, as its hint says', async ({ page, desk }) => {
+  const before = await desk.call('listener:status');
+  await openApp(page, 'settings/listener');
+  await expect(page.getByTestId('listener-tab')).toContainText('1024–65535; 0 — любой свободный.');
+  await page.getByTestId('listener-port').fill('80');
+  await page.getByTestId('listener-apply').click();
+  await expect(page.getByTestId('listener-tab')).toContainText('кроме 1–1023');
+  await expect(page.getByTestId('listener-port')).toHaveAttribute('aria-invalid', 'true');
+  expect((await desk.call('listener:status')).port).toBe(before.port);
+});

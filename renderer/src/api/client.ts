@@ -5,13 +5,13 @@
 // Every channel answers {ok:true,value} | {ok:false,error:{code,message}}; call() unwraps it into the value
 // or throws a DeskCallError whose .message is a plain-language sentence in the UI language (the core's own
 // wording is kept in .detail for the cases where it helps the user: what exactly was invalid or refused).
-// Only types come from the contract, so zod stays out of the renderer bundle.
-import type {
-  DeskApi,
-  DeskErrorCode,
-  DeskEvent,
-  DeskEventPayload,
-  DeskResult,
+import {
+  deskEventMethod,
+  type DeskApi,
+  type DeskErrorCode,
+  type DeskEvent,
+  type DeskEventPayload,
+  type DeskResult,
 } from '../../../core/desk/contract';
 import { getActiveLang, translate, type MessageKey } from '../i18n';
 import type { Lang } from '../lib/format';
@@ -85,12 +85,6 @@ export async function call<T>(fn: (api: DeskApi) => Promise<DeskResult<T>>): Pro
 }
 
 type EventMethod = keyof DeskApi['on'];
-const EVENT_METHOD = {
-  'quote:progress': 'quoteProgress',
-  'balance:changed': 'balanceChanged',
-  'balance:low': 'balanceLow',
-  'carriers:status': 'carriersStatus',
-} as const satisfies Record<DeskEvent, EventMethod>;
 
 /** Subscribes to a pushed event; returns the unsubscribe function (a no-op where there is no bridge). */
 export function onDeskEvent<E extends DeskEvent>(
@@ -99,6 +93,9 @@ export function onDeskEvent<E extends DeskEvent>(
 ): () => void {
   const api = window.ratedesk;
   if (!api) return () => {};
-  const subscribe = api.on[EVENT_METHOD[event]] as (cb: (payload: DeskEventPayload<E>) => void) => () => void;
+  // The contract's own naming rule ('balance:low' → balanceLow), the one buildDeskApi used.
+  const subscribe = api.on[deskEventMethod(event) as EventMethod] as (
+    cb: (payload: DeskEventPayload<E>) => void,
+  ) => () => void;
   return subscribe(cb);
 }

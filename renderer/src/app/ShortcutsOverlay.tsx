@@ -7,6 +7,7 @@ const ROWS: [keys: string[], join: '+' | '/', what: MessageKey][] = [
   [['Enter'], '+', 'common.shortcuts.quote'],
   [['Ctrl', 'K'], '+', 'common.shortcuts.focusFrom'],
   [['Esc'], '+', 'common.shortcuts.clear'],
+  [['Ctrl', 'Z'], '+', 'common.shortcuts.undo'],
   [['↑', '↓'], '/', 'common.shortcuts.move'],
   [['Ctrl', 'C'], '+', 'common.shortcuts.copy'],
   [['Alt', '1…5'], '+', 'common.shortcuts.screens'],

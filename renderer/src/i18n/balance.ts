@@ -3,6 +3,7 @@ import { defineMessages } from './define';
 
 export const balance = defineMessages({
   ru: {
+    technicalName: 'Имя счёта в командах CLI и в API',
     title: 'Баланс и счета',
     lead: 'Баланс — число оставшихся запросов к API /v1. Все ключи счёта тратят один баланс. Расчёты в самом приложении бесплатны.',
     loading: 'Загружаем счета…',
@@ -82,6 +83,7 @@ export const balance = defineMessages({
     'log.balance': 'Баланс в тот момент',
   },
   en: {
+    technicalName: 'The account name used by the CLI and the API',
     title: 'Balance and accounts',
     lead: 'The balance is the number of /v1 API requests left. All keys of an account spend one balance. Quotes in the app itself are free.',
     loading: 'Loading accounts…',

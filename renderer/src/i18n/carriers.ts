@@ -20,7 +20,7 @@ export const carriers = defineMessages({
     disabledToast: '{name}: выключен — в расчётах не участвует',
     disabledBadge: 'ВЫКЛЮЧЕН',
     disabledNote:
-      'Выключен: в расчётах будет указан как «отключён в настройках». Включите переключателем справа вверху.',
+      'Выключен: в расчётах он показан как выключенный, со ссылкой сюда. Включите переключателем справа вверху.',
     needsCredentials: 'НЕТ УЧЁТНЫХ ДАННЫХ',
     'status.available': 'доступен',
     'status.unknown': 'неизвестно',
@@ -104,7 +104,7 @@ export const carriers = defineMessages({
     disabledToast: '{name}: switched off — not used in quotes',
     disabledBadge: 'OFF',
     disabledNote:
-      'Switched off: quotes list it as “switched off in settings”. Switch it on at the top right.',
+      'Switched off: quotes list it as switched off, with a link here. Switch it on at the top right.',
     needsCredentials: 'NO CREDENTIALS',
     'status.available': 'available',
     'status.unknown': 'unknown',

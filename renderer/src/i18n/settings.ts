@@ -1,4 +1,6 @@
 // The settings screen (API keys, listener, general) and the shared pieces of the administration screens.
+// Over 400 lines on purpose: a message catalogue is data, one message per line, Russian then English; splitting
+// it per tab would only scatter the two tables that the compiler and i18n.test.ts keep in step.
 import { defineMessages, plural } from './define';
 
 const ru_keys = (n: number): string =>
@@ -140,7 +142,7 @@ export const settings = defineMessages({
     'listener.host': 'Адрес',
     'listener.port': 'Порт',
     'listener.portHint': '1024–65535; 0 — любой свободный.',
-    'listener.portInvalid': 'Порт — целое число от 0 до 65535.',
+    'listener.portInvalid': 'Порт — целое число от 0 до 65535, кроме 1–1023: эти порты для системных служб.',
     'listener.apply': 'Применить',
     'listener.applied': 'API перезапущен с новыми настройками',
     'listener.examples': 'Проверка из терминала',
@@ -353,7 +355,8 @@ export const settings = defineMessages({
     'listener.host': 'Address',
     'listener.port': 'Port',
     'listener.portHint': '1024–65535; 0 picks any free port.',
-    'listener.portInvalid': 'The port is a whole number from 0 to 65535.',
+    'listener.portInvalid':
+      'The port is a whole number from 0 to 65535, except 1–1023: those are for system services.',
     'listener.apply': 'Apply',
     'listener.applied': 'API restarted with the new settings',
     'listener.examples': 'Try it from a terminal',

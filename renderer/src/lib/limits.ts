@@ -1,9 +1,15 @@
-// Bounds of the /v1 Shipment (core/contract/v1.ts), repeated here as plain numbers: importing that module
-// at run time would pull zod into the renderer bundle for four constants. test/unit/renderer/limits.test.ts
-// checks that the two stay equal.
+// The bounds of the /v1 Shipment as the quote form checks them: the constants of core/contract/v1.ts itself,
+// named for the form (no copy that could drift).
+import {
+  MAX_CITY_LENGTH,
+  MAX_DECLARED_VALUE_KOPECKS,
+  MAX_DIMENSION_CM,
+  MAX_WEIGHT_GRAMS,
+} from '../../../core/contract/v1';
+
 export const LIMITS = {
-  maxWeightGrams: 1_000_000,
-  maxDimensionCm: 1000,
-  maxDeclaredValueKopecks: 100_000_000_000,
-  maxCityLength: 120,
+  maxWeightGrams: MAX_WEIGHT_GRAMS,
+  maxDimensionCm: MAX_DIMENSION_CM,
+  maxDeclaredValueKopecks: MAX_DECLARED_VALUE_KOPECKS,
+  maxCityLength: MAX_CITY_LENGTH,
 } as const;

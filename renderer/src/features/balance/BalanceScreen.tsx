@@ -11,14 +11,14 @@ import {
   Dialog,
   EmptyState,
   ErrorState,
-  Field,
   FormDialogFooter,
-  Input,
   LoadingState,
   Table,
+  TextField,
   useToast,
   type Column,
 } from '../../components';
+import { useAccountLabel } from '../../app/account-name';
 import { useLang, useT } from '../../i18n';
 import { formatDateTime, formatInteger } from '../../lib/format';
 import { Section, useExplain } from '../settings/kit';
@@ -119,10 +119,11 @@ export function BalanceScreen(): ReactNode {
 function NotificationLog(props: { query: DeskQuery<NotificationView[]> }): ReactNode {
   const t = useT('balance');
   const { lang } = useLang();
+  const accountLabel = useAccountLabel();
   const { state, reload } = props.query;
   const columns: Column<NotificationView>[] = [
     { key: 'time', header: t('log.time'), render: (n) => formatDateTime(n.created_at, lang), width: '170px' },
-    { key: 'account', header: t('log.account'), render: (n) => n.account },
+    { key: 'account', header: t('log.account'), render: (n) => accountLabel(n.account) },
     { key: 'event', header: t('log.event'), render: () => t('log.kind.low_balance'), className: 'cell-wrap' },
     {
       key: 'threshold',
@@ -242,49 +243,33 @@ function CreateAccountDialog(props: {
       }
     >
       <form id="account-create-form" className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <Field
+        <TextField
           label={t('create.name')}
           error={nameError ? t(`name.${nameError}`) : null}
           hint={t('create.nameHint')}
-        >
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              value={name}
-              maxLength={64}
-              onChange={(e) => {
-                setName(e.currentTarget.value);
-                setNameError(null);
-              }}
-              data-testid="account-create-name"
-            />
-          )}
-        </Field>
-        <Field
+          value={name}
+          maxLength={64}
+          onChange={(v) => {
+            setName(v);
+            setNameError(null);
+          }}
+          data-testid="account-create-name"
+        />
+        <TextField
           label={t('create.balance')}
           error={
             balanceError ? t(`num.${balanceError}`, { min: 0, max: formatInteger(MAX_REQUESTS, lang) }) : null
           }
           hint={t('create.balanceHint')}
-        >
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              inputMode="numeric"
-              value={balance}
-              onChange={(e) => {
-                setBalance(e.currentTarget.value);
-                setBalanceError(null);
-              }}
-              className="num"
-              data-testid="account-create-balance"
-            />
-          )}
-        </Field>
+          inputMode="numeric"
+          value={balance}
+          onChange={(v) => {
+            setBalance(v);
+            setBalanceError(null);
+          }}
+          className="num"
+          data-testid="account-create-balance"
+        />
         {formError ? (
           <div className="form-error" role="alert">
             {formError}

@@ -1,11 +1,10 @@
-// Pure helpers of the balance screen (no DOM): parsing what an administrator types, and the rules the
-// core applies, repeated as plain code so the form can say what is wrong before anything is sent.
-import type { AccountView } from '../../../../core/desk/contract';
+// Pure helpers of the balance screen (no DOM): parsing what an administrator types, checked against the
+// core's own rules (core/contract), imported, never copied, so the form says what the core would refuse.
+import { MAX_BURST, MAX_REQUESTS, MAX_RPS } from '../../../../core/contract/limits';
+import { isLow, thresholdRequests } from '../../../../core/contract/low-balance';
+import { AccountName } from '../../../../core/contract/operations/accounts';
 
-/** Same bound as core/admin/accounts.ts MAX_REQUESTS. */
-export const MAX_REQUESTS = 1_000_000_000;
-export const MAX_RPS = 10_000;
-export const MAX_BURST = 100_000;
+export { isLow, MAX_BURST, MAX_REQUESTS, MAX_RPS, thresholdRequests };
 
 export type NumberProblem = 'empty' | 'format' | 'whole' | 'min' | 'max';
 export type ParsedNumber = { ok: true; value: number } | { ok: false; problem: NumberProblem };
@@ -39,39 +38,15 @@ export function parseRps(text: string): ParsedNumber {
   return { ok: true, value: n };
 }
 
-/** Same rule as core/admin/accounts.ts AccountName. */
-export const ACCOUNT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
-
 export type NameProblem = 'empty' | 'chars' | 'length' | 'taken';
 
 export function checkAccountName(name: string, existing: readonly string[]): NameProblem | null {
   const n = name.trim();
   if (n === '') return 'empty';
   if (n.length > 64) return 'length';
-  if (!ACCOUNT_NAME.test(n)) return 'chars';
+  if (!AccountName.safeParse(n).success) return 'chars';
   if (existing.includes(n)) return 'taken';
   return null;
-}
-
-/**
- * The number of requests at which a low-balance notice fires, or null when it never will (off, or auto
- * before the first purchase). Auto is 10 % of the last package, rounded up (docs/api.md).
- */
-export function thresholdRequests(account: Pick<AccountView, 'threshold' | 'last_package'>): number | null {
-  switch (account.threshold) {
-    case 'off':
-      return null;
-    case 'auto':
-      return account.last_package ? Math.ceil(account.last_package / 10) : null;
-    default:
-      return Number(account.threshold);
-  }
-}
-
-/** True when the balance is at or below an active threshold. */
-export function isLow(account: Pick<AccountView, 'threshold' | 'last_package' | 'balance'>): boolean {
-  const limit = thresholdRequests(account);
-  return limit !== null && account.balance <= limit;
 }
 
 /** Quick amounts offered next to the top-up field. */

@@ -10,7 +10,8 @@ import { Banner, EmptyState, ErrorState, LoadingState } from '../../components';
 import { useT } from '../../i18n';
 import { CarrierCard } from './CarrierCard';
 
-export function CarriersScreen(): ReactNode {
+/** params[0]: a carrier code to bring into view (the quote screen's "switch on" link). */
+export function CarriersScreen(props: { params?: string[] }): ReactNode {
   const t = useT('carriers');
   const { info } = useApp();
   const { state, reload, setData } = useDeskQuery((api) => api.carriers.list(), []);
@@ -71,7 +72,13 @@ export function CarriersScreen(): ReactNode {
           ) : null}
           <div className="stack" data-testid="carrier-list">
             {carriers.map((c) => (
-              <CarrierCard key={c.code} carrier={c} sandbox={info?.sandbox ?? false} onChange={replace} />
+              <CarrierCard
+                key={c.code}
+                carrier={c}
+                sandbox={info?.sandbox ?? false}
+                onChange={replace}
+                focused={props.params?.[0] === c.code}
+              />
             ))}
           </div>
         </>

@@ -1,22 +1,6 @@
-// History's pure helpers: reading the core's stable reason phrases back into kinds, and describing a price
-// change. No DOM: unit-tested in Node.
-import type { PriceChange, UnavailableKind } from '../../../../core/desk/contract';
-
-/**
- * Stored quotes keep `unavailable[].reason` as the core's stable English phrase (docs/api.md). The UI shows
- * its own wording for each kind; an unknown phrase is shown as is.
- */
-export function kindFromReason(reason: string): UnavailableKind | null {
-  const r = reason.trim().toLowerCase();
-  if (r === 'timeout') return 'timeout';
-  if (r.startsWith('not configured')) return 'not_configured';
-  if (r.startsWith('no service')) return 'no_service';
-  if (r.startsWith('postal code required')) return 'postal_code_required';
-  if (r.startsWith('carrier error')) return 'carrier_error';
-  if (r === 'unknown carrier') return 'unknown_carrier';
-  if (r.startsWith('disabled')) return 'disabled';
-  return null;
-}
+// History's pure helpers: describing a price change, and the export file's bytes. No DOM: unit-tested in
+// Node. (Reading old English reasons back into kinds is the core's job: core/contract/unavailable.ts.)
+import type { PriceChange } from '../../../../core/desk/contract';
 
 export type ChangeKind = 'same' | 'up' | 'down' | 'new' | 'gone';
 

@@ -81,7 +81,7 @@ export function CarrierPicker(props: {
                 data-testid={`carrier-option-${c.code}`}
               />
               {c.name}
-              {!c.enabled ? <span className="muted"> ({t('reason.disabled')})</span> : null}
+              {!c.enabled ? <span className="muted"> ({t('carrierOff')})</span> : null}
             </label>
           ))}
         </div>

@@ -1,7 +1,10 @@
-// One chip per queried carrier: ◌ waiting → ● answered with its time, or ✕ with the reason in plain words.
+// One chip per carrier: ◌ waiting → ● answered with its time, or ✕ with the reason in plain words (its
+// tooltip explains it in a sentence, in the UI language: issue #9). A carrier switched off in Carriers is
+// listed too, with a link that turns it on.
 import type { ReactNode } from 'react';
 import { useLang, useT } from '../../i18n';
 import { formatSeconds } from '../../lib/format';
+import { EnableCarrierLink } from './NotRated';
 import type { CarrierRun } from './run';
 
 export function StatusStrip(props: {
@@ -15,15 +18,14 @@ export function StatusStrip(props: {
     <ul className="status-strip" aria-label={t('status.label')} aria-live="polite" data-testid="status-strip">
       {props.carriers.map((c) => {
         const name = props.nameOf(c.code);
-        const reason = c.kind ? t(`reason.${c.kind}`) : '';
         return (
           <li
             key={c.code}
-            className={`status status-${c.state}`}
+            className={`status status-${c.state}${c.kind === 'disabled' ? ' status-off' : ''}`}
             data-testid={`carrier-status-${c.code}`}
             data-state={c.state}
             data-kind={c.kind}
-            title={c.state === 'unavailable' && c.detail ? c.detail : undefined}
+            title={c.state === 'unavailable' && c.kind ? t(`reasonHint.${c.kind}`) : undefined}
           >
             {c.state === 'waiting' ? (
               <>
@@ -46,11 +48,12 @@ export function StatusStrip(props: {
             ) : (
               <>
                 <span className="status-icon" aria-hidden="true">
-                  ✕
+                  {c.kind === 'disabled' ? '○' : '✕'}
                 </span>
                 <span>
-                  {name}: {reason}
+                  {name}: {c.kind ? t(`reason.${c.kind}`) : ''}
                 </span>
+                {c.kind === 'disabled' ? <EnableCarrierLink code={c.code} name={name} /> : null}
               </>
             )}
           </li>

@@ -1,16 +1,11 @@
-// The quote screen's pure logic: sorting, the Pareto view, badges, the streaming row order and the
-// form → Shipment conversion. No DOM and no React: unit-tested in Node (test/unit/renderer/).
-import type { DeliveryType, Rate, ShipmentInput } from '../../../../core/contract/v1';
-import { formatDays, formatMoney, type Lang } from '../../lib/format';
-import {
-  parseCm,
-  parseKgToGrams,
-  parsePostalCode,
-  parseRoublesToKopecks,
-  type ParseError,
-} from '../../lib/parse';
+// The quote screen's pure logic: sorting, the Pareto view, badges and the row order. No DOM and no React:
+// unit-tested in Node (test/unit/renderer/). The form lives in draft.ts, clipboard text in copy-text.ts;
+// both are re-exported here so callers have one import.
+import type { DeliveryType, Rate } from '../../../../core/contract/v1';
 
 export type { DeliveryType, Rate };
+export * from './draft';
+export { rateAsText, resultsAsText } from './copy-text';
 
 /** One row per carrier service. */
 export function rateKey(r: Pick<Rate, 'carrier' | 'service_code'>): string {
@@ -95,28 +90,12 @@ export function bestOf(rates: readonly Rate[]): { cheapest: Set<string>; fastest
 }
 
 /**
- * The display order while results stream in: rows already shown keep their places, and a carrier's new
- * rows are appended after them (sorted among themselves). Re-sorting the whole table is the user's call.
+ * The display order, always the order the header shows (issue #9: rows that arrive later are inserted where
+ * they belong, never appended below). The row being read does not move on screen: RatesTable scrolls by the
+ * height of what was inserted above it.
  */
-export function appendOrder(order: readonly string[], incoming: readonly Rate[], sort: Sort): string[] {
-  const seen = new Set(order);
-  const fresh = sortRates(
-    incoming.filter((r) => !seen.has(rateKey(r))),
-    sort,
-  ).map(rateKey);
-  const unique = [...new Set(fresh)];
-  return unique.length === 0 ? [...order] : [...order, ...unique];
-}
-
-/** The order of a full re-sort. */
 export function sortedOrder(rates: Iterable<Rate>, sort: Sort): string[] {
   return sortRates([...rates], sort).map(rateKey);
-}
-
-/** True when the shown order differs from what sorting would give (the "re-sort" button appears). */
-export function needsResort(order: readonly string[], rates: ReadonlyMap<string, Rate>, sort: Sort): boolean {
-  const want = sortedOrder(rates.values(), sort);
-  return want.length !== order.length || want.some((k, i) => order[i] !== k);
 }
 
 /** Clicking a header: the same column flips direction, another column starts ascending. */
@@ -148,140 +127,4 @@ export const DELIVERY_FILTERS: readonly DeliveryFilter[] = [
 
 export function matchesDelivery(r: Pick<Rate, 'delivery_type'>, filter: DeliveryFilter): boolean {
   return filter === 'all' || r.delivery_type === filter;
-}
-
-/** One result as text for the clipboard (Ctrl+C): "СДЭК — Посылка склад-склад — ПВЗ — 2–3 дн. — 412,00 ₽". */
-export function rateAsText(
-  r: Rate,
-  deliveryLabel: (t: DeliveryType) => string,
-  lang: Lang,
-  route?: string,
-): string {
-  const parts = [
-    r.carrier_name,
-    r.service_name,
-    deliveryLabel(r.delivery_type),
-    formatDays(r.days_min, r.days_max, lang),
-    formatMoney(r.price_kopecks, lang),
-  ];
-  return (route ? `${route}: ` : '') + parts.join(' — ');
-}
-
-// ------------------------------------------------------------------------------------------------
-// The form
-// ------------------------------------------------------------------------------------------------
-
-export interface QuoteDraft {
-  fromCity: string;
-  fromPostal: string;
-  toCity: string;
-  toPostal: string;
-  /** As typed, in kilograms: "1,2". */
-  weight: string;
-  length: string;
-  width: string;
-  height: string;
-  /** As typed, in roubles: "1 500,50". */
-  value: string;
-  /** null: every enabled carrier. */
-  carriers: string[] | null;
-}
-
-export const EMPTY_DRAFT: QuoteDraft = {
-  fromCity: '',
-  fromPostal: '',
-  toCity: '',
-  toPostal: '',
-  weight: '',
-  length: '',
-  width: '',
-  height: '',
-  value: '',
-  carriers: null,
-};
-
-export type DraftField = Exclude<keyof QuoteDraft, 'carriers'>;
-export type FormErrors = Partial<Record<DraftField, ParseError>>;
-
-/** A stored draft from an older build or a hand-edited file: keep what fits, drop the rest. */
-export function restoreDraft(raw: unknown): QuoteDraft {
-  if (!raw || typeof raw !== 'object') return { ...EMPTY_DRAFT };
-  const r = raw as Record<string, unknown>;
-  const text = (k: DraftField): string => (typeof r[k] === 'string' ? (r[k] as string).slice(0, 200) : '');
-  const carriers =
-    Array.isArray(r['carriers']) && r['carriers'].every((c) => typeof c === 'string')
-      ? (r['carriers'] as string[])
-      : null;
-  return {
-    fromCity: text('fromCity'),
-    fromPostal: text('fromPostal'),
-    toCity: text('toCity'),
-    toPostal: text('toPostal'),
-    weight: text('weight'),
-    length: text('length'),
-    width: text('width'),
-    height: text('height'),
-    value: text('value'),
-    carriers,
-  };
-}
-
-export function swapPlaces(d: QuoteDraft): QuoteDraft {
-  return { ...d, fromCity: d.toCity, fromPostal: d.toPostal, toCity: d.fromCity, toPostal: d.fromPostal };
-}
-
-export type BuiltShipment = { ok: true; shipment: ShipmentInput } | { ok: false; errors: FormErrors };
-
-/** The draft as a /v1 Shipment, or the fields that are wrong (every one of them, not just the first). */
-export function buildShipment(d: QuoteDraft): BuiltShipment {
-  const errors: FormErrors = {};
-  const city = (field: 'fromCity' | 'toCity'): string => {
-    const v = d[field].trim().replace(/\s+/g, ' ');
-    if (v === '') errors[field] = 'empty';
-    else if (v.length > 120) errors[field] = 'range';
-    return v;
-  };
-  const fromCity = city('fromCity');
-  const toCity = city('toCity');
-  const fromPostal = parsePostalCode(d.fromPostal);
-  if (!fromPostal.ok) errors.fromPostal = fromPostal.error;
-  const toPostal = parsePostalCode(d.toPostal);
-  if (!toPostal.ok) errors.toPostal = toPostal.error;
-  const weight = parseKgToGrams(d.weight);
-  if (!weight.ok) errors.weight = weight.error;
-  const length = parseCm(d.length);
-  if (!length.ok) errors.length = length.error;
-  const width = parseCm(d.width);
-  if (!width.ok) errors.width = width.error;
-  const height = parseCm(d.height);
-  if (!height.ok) errors.height = height.error;
-  const value = parseRoublesToKopecks(d.value);
-  if (!value.ok) errors.value = value.error;
-  if (
-    Object.keys(errors).length > 0 ||
-    !fromPostal.ok ||
-    !toPostal.ok ||
-    !weight.ok ||
-    !length.ok ||
-    !width.ok ||
-    !height.ok ||
-    !value.ok
-  ) {
-    return { ok: false, errors };
-  }
-  return {
-    ok: true,
-    shipment: {
-      from: { country: 'RU', city: fromCity, postal_code: fromPostal.value },
-      to: { country: 'RU', city: toCity, postal_code: toPostal.value },
-      parcel: {
-        weight_grams: weight.value,
-        length_cm: length.value,
-        width_cm: width.value,
-        height_cm: height.value,
-      },
-      declared_value_kopecks: value.value,
-      ...(d.carriers && d.carriers.length > 0 ? { carriers: d.carriers } : {}),
-    },
-  };
 }

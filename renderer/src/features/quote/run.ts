@@ -1,14 +1,15 @@
-// The state of one quote run as carriers answer: a pure reducer (no DOM), unit-tested in Node.
+// The state of one quote run as carriers answer: a pure reducer (no DOM), unit-tested in Node. The table
+// order is always the order the header shows: a carrier that answers later has its rows inserted where
+// they belong (RatesTable keeps the row being read still on screen).
+import type { ShipmentInput } from '../../../../core/contract/v1';
 import type { DeskQuoteResult, QuoteProgress, UnavailableKind } from '../../../../core/desk/contract';
-import { appendOrder, rateKey, sortedOrder, type Rate, type Sort } from './logic';
+import { rateKey, sortedOrder, type Rate, type Sort } from './logic';
 
 export interface CarrierRun {
   code: string;
   state: 'waiting' | 'answered' | 'unavailable';
   elapsedMs?: number;
   kind?: UnavailableKind;
-  /** The core's text (English, technical); shown as a tooltip only. */
-  detail?: string;
   count?: number;
 }
 
@@ -20,8 +21,10 @@ export interface RunState {
   /** Keys in display order. */
   order: string[];
   error: unknown;
-  route: { from: string; to: string } | null;
+  /** What this result answers (the form may have moved on: the screen then marks the result outdated). */
+  shipment: ShipmentInput | null;
   quoteId: number | null;
+  /** From the result; while running, what the app said when the run started. */
   sandbox: boolean | null;
 }
 
@@ -32,19 +35,29 @@ export const IDLE: RunState = {
   rates: new Map(),
   order: [],
   error: undefined,
-  route: null,
+  shipment: null,
   quoteId: null,
   sandbox: null,
 };
 
 export type RunAction =
-  | { type: 'start'; key: string; carriers: string[]; route: { from: string; to: string } }
+  | {
+      type: 'start';
+      key: string;
+      /** The carriers asked. */
+      carriers: string[];
+      /** Carriers switched off in Carriers, so not asked: shown as such, never silently left out. */
+      disabled?: string[];
+      shipment: ShipmentInput;
+      sandbox?: boolean | null;
+    }
   | { type: 'progress'; key: string; progress: QuoteProgress; sort: Sort }
-  /** settle: the whole answer came at once, so one sort cannot move rows someone is reading. */
-  | { type: 'done'; key: string; result: DeskQuoteResult; sort: Sort; settle: boolean }
+  | { type: 'done'; key: string; result: DeskQuoteResult; sort: Sort }
   | { type: 'failed'; key: string; error: unknown }
   | { type: 'resort'; sort: Sort }
-  | { type: 'clear' };
+  | { type: 'clear' }
+  /** Puts back a saved state (the last result after a restart, or the one a cleared form had). */
+  | { type: 'restore'; state: RunState };
 
 function upsertCarrier(list: CarrierRun[], next: CarrierRun): CarrierRun[] {
   const i = list.findIndex((c) => c.code === next.code);
@@ -58,20 +71,27 @@ function addRates(state: RunState, rates: readonly Rate[], sort: Sort): Pick<Run
   if (rates.length === 0) return { rates: state.rates, order: state.order };
   const map = new Map(state.rates);
   for (const r of rates) map.set(rateKey(r), r);
-  return { rates: map, order: appendOrder(state.order, rates, sort) };
+  return { rates: map, order: sortedOrder(map.values(), sort) };
 }
 
 export function runReducer(state: RunState, action: RunAction): RunState {
   switch (action.type) {
-    case 'start':
+    case 'start': {
+      const asked = new Set(action.carriers);
+      const off = (action.disabled ?? []).filter((c) => !asked.has(c));
       return {
         ...IDLE,
         rates: new Map(),
         key: action.key,
         phase: 'running',
-        route: action.route,
-        carriers: action.carriers.map((code) => ({ code, state: 'waiting' })),
+        shipment: action.shipment,
+        sandbox: action.sandbox ?? null,
+        carriers: [
+          ...action.carriers.map((code): CarrierRun => ({ code, state: 'waiting' })),
+          ...off.map((code): CarrierRun => ({ code, state: 'unavailable', kind: 'disabled' })),
+        ],
       };
+    }
     case 'progress': {
       if (action.key !== state.key) return state;
       const p = action.progress;
@@ -98,7 +118,6 @@ export function runReducer(state: RunState, action: RunAction): RunState {
           code: p.carrier,
           state: 'unavailable',
           kind: p.kind,
-          detail: p.reason,
           elapsedMs: p.elapsedMs,
         }),
       };
@@ -115,7 +134,6 @@ export function runReducer(state: RunState, action: RunAction): RunState {
             code: f.carrier,
             state: 'unavailable',
             kind: f.kind,
-            ...(f.detail ? { detail: f.detail } : {}),
             ...(prev?.elapsedMs !== undefined ? { elapsedMs: prev.elapsedMs } : {}),
           });
         }
@@ -135,7 +153,6 @@ export function runReducer(state: RunState, action: RunAction): RunState {
       return {
         ...state,
         ...merged,
-        order: action.settle ? sortedOrder(merged.rates.values(), action.sort) : merged.order,
         carriers,
         phase: 'done',
         quoteId: action.result.quote_id,
@@ -156,5 +173,7 @@ export function runReducer(state: RunState, action: RunAction): RunState {
       return { ...state, order: sortedOrder(state.rates.values(), action.sort) };
     case 'clear':
       return { ...IDLE, rates: new Map() };
+    case 'restore':
+      return action.state;
   }
 }

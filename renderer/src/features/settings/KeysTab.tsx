@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AccountView, KeyView } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskEvent, useDeskQuery } from '../../api/hooks';
+import { useAccountLabel } from '../../app/account-name';
 import {
   Badge,
   Button,
@@ -17,7 +18,8 @@ import {
 } from '../../components';
 import { useLang, useT } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
-import { CreateKeyDialog, ImportKeyDialog } from './KeyDialogs';
+import { CreateKeyDialog } from './CreateKeyDialog';
+import { ImportKeyDialog } from './ImportKeyDialog';
 import { downloadText, useExplain } from './kit';
 
 export function KeysTab(): ReactNode {
@@ -25,6 +27,7 @@ export function KeysTab(): ReactNode {
   const { lang } = useLang();
   const toast = useToast();
   const explain = useExplain();
+  const accountLabel = useAccountLabel();
   const keys = useDeskQuery((api) => api.keys.list(), []);
   const accounts = useDeskQuery((api) => api.accounts.list(), []);
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
@@ -84,7 +87,7 @@ export function KeysTab(): ReactNode {
         </span>
       ),
     },
-    { key: 'account', header: t('keys.col.account'), render: (k) => k.account },
+    { key: 'account', header: t('keys.col.account'), render: (k) => accountLabel(k.account) },
     { key: 'prefix', header: t('keys.col.prefix'), render: (k) => <span className="mono">{k.prefix}</span> },
     {
       key: 'last4',
@@ -243,6 +246,7 @@ function RevokeDialog(props: {
   const t = useT('settings');
   const toast = useToast();
   const explain = useExplain();
+  const accountLabel = useAccountLabel();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const k = props.keyView;
@@ -289,7 +293,7 @@ function RevokeDialog(props: {
       {k ? (
         <div className="stack">
           <p style={{ margin: 0 }}>
-            {t('revoke.body', { name: k.name, account: k.account })}{' '}
+            {t('revoke.body', { name: k.name, account: accountLabel(k.account) })}{' '}
             <span className="mono">
               {k.prefix}
               {k.last_four}

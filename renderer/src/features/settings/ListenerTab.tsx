@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { useDeskQuery } from '../../api/hooks';
 import { useApp } from '../../app/context';
 import { hrefFor } from '../../app/router';
-import { Badge, Button, ErrorState, Field, Input, LoadingState, useToast } from '../../components';
+import { Badge, Button, ErrorState, Field, LoadingState, TextField, useToast } from '../../components';
 import { useT } from '../../i18n';
 import { CopyBlock, Labeled, Section, Switch, useExplain } from './kit';
 import { LOOPBACK_HOSTS, curlExamples, parsePort } from './logic';
@@ -177,28 +177,20 @@ function AddressForm(props: {
             </select>
           )}
         </Field>
-        <Field
+        <TextField
           label={t('listener.port')}
           error={portError}
           hint={t('listener.portHint')}
-          className="field-narrow"
-        >
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              inputMode="numeric"
-              className="num"
-              value={port}
-              onChange={(e) => {
-                setPort(e.currentTarget.value);
-                setPortError(null);
-              }}
-              data-testid="listener-port"
-            />
-          )}
-        </Field>
+          fieldClassName="field-narrow"
+          inputMode="numeric"
+          className="num"
+          value={port}
+          onChange={(v) => {
+            setPort(v);
+            setPortError(null);
+          }}
+          data-testid="listener-port"
+        />
         <Button
           type="submit"
           variant={dirty ? 'primary' : 'secondary'}

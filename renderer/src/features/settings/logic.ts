@@ -1,14 +1,15 @@
 // Pure helpers of the settings screen (no DOM): what an imported text is, the listener's example
 // commands, and the box-preset editor's checks. Unit-testable in Node.
+import { FOREIGN_KEY_PATTERN, KEY_PREFIX } from '../../../../core/contract/key-shape';
+import { KeyName } from '../../../../core/contract/operations/keys';
+import { MIN_LISTENER_PORT } from '../../../../core/contract/operations/settings';
 import { parseCm } from '../../lib/parse';
 
 // ---------------------------------------------------------------------------------------------------
 // Key import
 // ---------------------------------------------------------------------------------------------------
 
-/** Same as FOREIGN_KEY_PATTERN in core/keys/format.ts. */
-const FOREIGN_KEY = /^[\x21-\x7e]{20,200}$/;
-/** The shape of a RateDesk key (the checksum itself is checked by the core). */
+/** The shape of a RateDesk key: the core's pattern (the checksum itself is checked by the core). */
 const RATEDESK_KEY = /^rdk_[0-9A-Za-z]{38,}$/;
 
 export type ImportProblem = 'empty' | 'multiline' | 'notExport' | 'rdkShape' | 'foreignShape';
@@ -45,12 +46,12 @@ export function classifyImport(raw: string): ImportClass {
     return { kind: 'invalid', problem: 'notExport' };
   }
   if (/[\r\n]/.test(text)) return { kind: 'invalid', problem: 'multiline' };
-  if (text.startsWith('rdk_')) {
+  if (text.startsWith(KEY_PREFIX)) {
     return RATEDESK_KEY.test(text)
       ? { kind: 'secret', secret: text, ratedesk: true }
       : { kind: 'invalid', problem: 'rdkShape' };
   }
-  return FOREIGN_KEY.test(text)
+  return FOREIGN_KEY_PATTERN.test(text)
     ? { kind: 'secret', secret: text, ratedesk: false }
     : { kind: 'invalid', problem: 'foreignShape' };
 }
@@ -61,15 +62,14 @@ export function nameFromFile(fileName: string): string {
   return (base || fileName).slice(0, 64);
 }
 
-/** Key names: same rule as core/admin/keys.ts KeyName (trimmed, 1–64, no control characters). */
+/** Key names: the core's KeyName schema itself (trimmed, 1–64, no control characters), its issue as a problem. */
 export type KeyNameProblem = 'empty' | 'length' | 'control';
 export function checkKeyName(name: string): KeyNameProblem | null {
-  const n = name.trim();
-  if (n === '') return 'empty';
-  if (n.length > 64) return 'length';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(n)) return 'control';
-  return null;
+  const issue = KeyName.safeParse(name).error?.issues[0];
+  if (!issue) return null;
+  if (issue.code === 'too_small') return 'empty';
+  if (issue.code === 'too_big') return 'length';
+  return 'control';
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -78,12 +78,15 @@ export function checkKeyName(name: string): KeyNameProblem | null {
 
 export const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1'] as const;
 
-/** A port as typed: whole number 0–65535 (0: any free port). */
+/**
+ * A port as typed: a whole number from MIN_LISTENER_PORT (1024: below it a port needs administrator rights,
+ * and 80 or 443 belong to other programs) to 65535, or 0 for any free port; the core's ListenerPort rule.
+ */
 export function parsePort(text: string): { ok: true; value: number } | { ok: false } {
   const t = text.trim();
   if (!/^\d{1,5}$/.test(t)) return { ok: false };
   const n = Number(t);
-  return n <= 65_535 ? { ok: true, value: n } : { ok: false };
+  return n === 0 || (n >= MIN_LISTENER_PORT && n <= 65_535) ? { ok: true, value: n } : { ok: false };
 }
 
 /** Example commands for local tools. The key is always the $RATEDESK_API_KEY variable, never a real one. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Rate } from '../../../core/contract/v1';
-import type { DeskQuoteResult } from '../../../core/desk/contract';
-import { rateKey } from '../../../renderer/src/features/quote/logic';
-import { IDLE, runReducer, type RunState } from '../../../renderer/src/features/quote/run';
+import type { Rate } from '../../../../../../core/contract/v1';
+import type { DeskQuoteResult, QuoteProgress } from '../../../../../../core/desk/contract';
+import { rateKey } from '../../../../../../renderer/src/features/quote/logic';
+import { IDLE, runReducer, type RunState } from '../../../../../../renderer/src/features/quote/run';
 
 const sort = { key: 'price', dir: 'asc' } as const;
 
@@ -25,24 +25,19 @@ const cheapPost = rate('russian-post', 'p1', 100);
 const dearCdek = rate('cdek', 'c1', 500);
 const cheapCdek = rate('cdek', 'c2', 50);
 
+// Only the fields the reducer reads: the core is dropping the English `unavailable` list from this result.
 function result(rates: Rate[], failures: DeskQuoteResult['failures'] = []): DeskQuoteResult {
-  return {
-    request_id: 'r',
-    quote_id: 7,
-    sandbox: true,
-    rates,
-    unavailable: failures.map((f) => ({ carrier: f.carrier, reason: f.kind })),
-    failures,
-  };
+  return { request_id: 'r', quote_id: 7, sandbox: true, rates, failures } as DeskQuoteResult;
 }
 
+const shipment = {
+  from: { city: 'A' },
+  to: { city: 'B' },
+  parcel: { weight_grams: 1000, length_cm: 10, width_cm: 10, height_cm: 10 },
+};
+
 function started(): RunState {
-  return runReducer(IDLE, {
-    type: 'start',
-    key: 'k',
-    carriers: ['cdek', 'russian-post'],
-    route: { from: 'A', to: 'B' },
-  });
+  return runReducer(IDLE, { type: 'start', key: 'k', carriers: ['cdek', 'russian-post'], shipment });
 }
 
 describe('runReducer', () => {
@@ -55,7 +50,7 @@ describe('runReducer', () => {
     ]);
   });
 
-  it('appends rows per carrier as answers stream in, and ignores other runs', () => {
+  it("inserts each carrier's rows where the sort puts them, and ignores other runs", () => {
     let s = started();
     s = runReducer(s, {
       type: 'progress',
@@ -76,70 +71,58 @@ describe('runReducer', () => {
       sort,
       progress: { carrier: 'cdek', state: 'answered', rates: [dearCdek, cheapCdek], elapsedMs: 90 },
     });
-    // The post row stays first although CDEK has a cheaper one: no jumping while reading.
-    expect(s.order).toEqual([rateKey(cheapPost), rateKey(cheapCdek), rateKey(dearCdek)]);
+    // CDEK's cheaper row goes above the post row: «Цена ▲» stays true while rows arrive (issue #9).
+    expect(s.order).toEqual([rateKey(cheapCdek), rateKey(cheapPost), rateKey(dearCdek)]);
     expect(s.carriers.find((c) => c.code === 'cdek')).toMatchObject({
       state: 'answered',
       elapsedMs: 90,
       count: 2,
     });
+    const done = runReducer(s, {
+      type: 'done',
+      key: 'k',
+      sort,
+      result: result([cheapCdek, cheapPost, dearCdek]),
+    });
+    expect(done.order).toEqual(s.order);
+    expect(done.phase).toBe('done');
+    expect(done.quoteId).toBe(7);
+    expect(done.shipment).toEqual(shipment);
+    // The user's sort re-orders everything.
+    expect(runReducer(done, { type: 'resort', sort: { key: 'price', dir: 'desc' } }).order).toEqual([
+      rateKey(dearCdek),
+      rateKey(cheapPost),
+      rateKey(cheapCdek),
+    ]);
   });
 
-  it('on completion keeps the order unless told to settle, then sorts once', () => {
-    let s = started();
-    s = runReducer(s, {
-      type: 'progress',
+  it('lists carriers switched off in Carriers as such, after the ones asked', () => {
+    const s = runReducer(IDLE, {
+      type: 'start',
       key: 'k',
-      sort,
-      progress: { carrier: 'russian-post', state: 'answered', rates: [cheapPost], elapsedMs: 40 },
+      carriers: ['russian-post'],
+      disabled: ['cdek', 'russian-post'],
+      shipment,
     });
-    s = runReducer(s, {
-      type: 'progress',
-      key: 'k',
-      sort,
-      progress: { carrier: 'cdek', state: 'answered', rates: [cheapCdek], elapsedMs: 90 },
-    });
-    const kept = runReducer(s, {
-      type: 'done',
-      key: 'k',
-      sort,
-      settle: false,
-      result: result([cheapCdek, cheapPost]),
-    });
-    expect(kept.order).toEqual([rateKey(cheapPost), rateKey(cheapCdek)]);
-    expect(kept.phase).toBe('done');
-    expect(kept.quoteId).toBe(7);
-    const settled = runReducer(s, {
-      type: 'done',
-      key: 'k',
-      sort,
-      settle: true,
-      result: result([cheapCdek, cheapPost]),
-    });
-    expect(settled.order).toEqual([rateKey(cheapCdek), rateKey(cheapPost)]);
-    // The user's re-sort does the same.
-    expect(runReducer(kept, { type: 'resort', sort }).order).toEqual(settled.order);
+    expect(s.carriers).toEqual([
+      { code: 'russian-post', state: 'waiting' },
+      { code: 'cdek', state: 'unavailable', kind: 'disabled' },
+    ]);
   });
 
   it('takes unavailable carriers and missed answers from the final result', () => {
-    let s = runReducer(IDLE, { type: 'start', key: 'k', carriers: ['cdek'], route: { from: 'A', to: 'B' } });
+    let s = runReducer(IDLE, { type: 'start', key: 'k', carriers: ['cdek'], shipment });
     s = runReducer(s, {
       type: 'progress',
       key: 'k',
       sort,
-      progress: {
-        carrier: 'cdek',
-        state: 'unavailable',
-        kind: 'no_service',
-        reason: 'no service on this route',
-        elapsedMs: 5,
-      },
+      // The core's English wording (`reason`, soon `detail`) is not read: the kind is worded by the UI.
+      progress: { carrier: 'cdek', state: 'unavailable', kind: 'no_service', elapsedMs: 5 } as QuoteProgress,
     });
     s = runReducer(s, {
       type: 'done',
       key: 'k',
       sort,
-      settle: false,
       result: result(
         [cheapPost],
         [

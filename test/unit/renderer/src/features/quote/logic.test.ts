@@ -1,25 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Rate } from '../../../core/contract/v1';
+import type { Rate } from '../../../../../../core/contract/v1';
 import {
-  appendOrder,
   bestOf,
   buildShipment,
   compareRates,
   EMPTY_DRAFT,
-  needsResort,
   nextSort,
   paretoFront,
   parseSort,
   rateAsText,
   rateKey,
+  resultsAsText,
   restoreDraft,
   sortedOrder,
   sortRates,
   swapPlaces,
   type QuoteDraft,
-} from '../../../renderer/src/features/quote/logic';
-import { NBSP } from '../../../renderer/src/lib/format';
+} from '../../../../../../renderer/src/features/quote/logic';
+import { NBSP } from '../../../../../../renderer/src/lib/format';
 
 function rate(
   carrier: string,
@@ -174,24 +173,11 @@ describe('badges', () => {
   });
 });
 
-describe('streaming order', () => {
+describe('row order', () => {
   const sort = { key: 'price', dir: 'asc' } as const;
-  it('appends new rows after the shown ones without moving them', () => {
-    let order = appendOrder([], [B], sort);
-    expect(order).toEqual(['russian-post/4']);
-    order = appendOrder(order, [C, A], sort);
-    // A is cheaper than B but arrives later: it goes below, sorted only among the newcomers.
-    expect(order).toEqual(['russian-post/4', 'cdek/136', 'cdek/480']);
-    // Repeated rows (the final result repeats streamed ones) change nothing.
-    expect(appendOrder(order, [A, B, C], sort)).toEqual(order);
-  });
-
-  it('knows when a re-sort would change the order', () => {
-    const rates = new Map([A, B, C].map((r) => [rateKey(r), r]));
-    expect(needsResort(['russian-post/4', 'cdek/136', 'cdek/480'], rates, sort)).toBe(true);
-    const sorted = sortedOrder(rates.values(), sort);
-    expect(sorted).toEqual(['cdek/136', 'russian-post/4', 'cdek/480']);
-    expect(needsResort(sorted, rates, sort)).toBe(false);
+  it('is always the sorted order, whatever order the rows came in', () => {
+    const rates = new Map([B, C, A].map((r) => [rateKey(r), r]));
+    expect(sortedOrder(rates.values(), sort)).toEqual(['cdek/136', 'russian-post/4', 'cdek/480']);
   });
 });
 
@@ -200,6 +186,20 @@ describe('rateAsText', () => {
     const label = (t: Rate['delivery_type']): string => (t === 'pickup_point' ? 'ПВЗ' : t);
     expect(rateAsText(A, label, 'ru')).toBe(`СДЭК — Тариф 136 — ПВЗ — 2–3${NBSP}дн. — 412,00${NBSP}₽`);
     expect(rateAsText(A, label, 'ru', 'Москва → Казань')).toMatch(/^Москва → Казань: СДЭК/);
+  });
+
+  it('puts the sandbox marker first, so a pasted simulated price says what it is', () => {
+    const label = (t: Rate['delivery_type']): string => t;
+    const text = rateAsText(A, label, 'ru', 'Москва → Казань', '[ПЕСОЧНИЦА]');
+    expect(text).toMatch(/^\[ПЕСОЧНИЦА\] Москва → Казань: СДЭК/);
+    expect(rateAsText(A, label, 'ru', 'Москва → Казань')).not.toContain('ПЕСОЧНИЦА');
+    const table = resultsAsText([A, B], label, 'ru', 'Москва → Казань · 1,2 кг', '[ПЕСОЧНИЦА]');
+    expect(table.split('\n')).toEqual([
+      '[ПЕСОЧНИЦА] Москва → Казань · 1,2 кг',
+      rateAsText(A, label, 'ru'),
+      rateAsText(B, label, 'ru'),
+    ]);
+    expect(resultsAsText([A], label, 'ru', 'X')).toBe(`X\n${rateAsText(A, label, 'ru')}`);
   });
 });
 

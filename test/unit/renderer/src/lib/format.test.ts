@@ -11,7 +11,7 @@ import {
   formatWeight,
   NBSP,
   NNBSP,
-} from '../../../renderer/src/lib/format';
+} from '../../../../../renderer/src/lib/format';
 
 describe('formatMoney', () => {
   it('formats kopecks the Russian way: narrow no-break space groups, comma, no-break space before ₽', () => {

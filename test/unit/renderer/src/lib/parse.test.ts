@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatRoublesInput } from '../../../renderer/src/lib/format';
+import { formatMoney, formatRoublesInput } from '../../../../../renderer/src/lib/format';
 import {
   parseCm,
   parseKgToGrams,
   parsePostalCode,
   parseRoublesToKopecks,
   splitDecimal,
-} from '../../../renderer/src/lib/parse';
+} from '../../../../../renderer/src/lib/parse';
 
 describe('parseRoublesToKopecks', () => {
   it('converts exactly, with comma or dot and any kind of spaces', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as catalogues from '../../../renderer/src/i18n/catalogues';
-import { plural, render, type Catalogue } from '../../../renderer/src/i18n/define';
+import * as catalogues from '../../../../../renderer/src/i18n/catalogues';
+import { plural, render, type Catalogue } from '../../../../../renderer/src/i18n/define';
 
 describe('message catalogues', () => {
   it('every registered catalogue has the same keys in Russian and English, none blank', () => {

@@ -1,0 +1,235 @@
+// One stored quote: what was asked, every rate, the carriers that gave none (in the UI language), a re-run
+// with the price change per service, and copying it as text or as a curl command.
+import { useEffect, useState, type ReactNode } from 'react';
+import type { HistoryQuote, RerunResult } from '../../../../core/desk/contract';
+import { call } from '../../api/client';
+import { useDeskQuery } from '../../api/hooks';
+import { hrefFor } from '../../app/router';
+import {
+  Badge,
+  Button,
+  copyText,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Table,
+  useToast,
+  type Column,
+} from '../../components';
+import { useLang, useT } from '../../i18n';
+import { formatDateTime, formatDays, formatMoney, formatWeight } from '../../lib/format';
+import { rateKey, resultsAsText, type DeliveryType, type Rate } from '../quote/logic';
+import { describeShipment } from '../quote/ResultHeading';
+import { ChangesTable } from './ChangesTable';
+import { useCarrierNames } from './useCarrierNames';
+
+function newQuoteKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `r-${Date.now()}`;
+}
+
+export function HistoryDetail(props: { id: number }): ReactNode {
+  const t = useT('history');
+  const tq = useT('quote');
+  const { lang } = useLang();
+  const toast = useToast();
+  const nameOf = useCarrierNames();
+  const { state, reload } = useDeskQuery((api) => api.history.get({ id: props.id }), [props.id]);
+  const [rerun, setRerun] = useState<RerunResult | null>(null);
+  const [busy, setBusy] = useState<'rerun' | 'curl' | null>(null);
+  const deliveryLabel = (d: DeliveryType): string => tq(`delivery.${d}`);
+
+  useEffect(() => setRerun(null), [props.id]);
+
+  async function doRerun(): Promise<void> {
+    setBusy('rerun');
+    try {
+      const result = await call((api) => api.history.rerun({ id: props.id, quoteKey: newQuoteKey() }));
+      setRerun(result);
+      toast(t('rerunDone', { id: result.quote.quote_id }));
+    } catch (err) {
+      toast(err instanceof Error ? err.message : t('common.error.unknown'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function copyCurl(): Promise<void> {
+    setBusy('curl');
+    try {
+      const command = await call((api) => api.history.curl({ id: props.id }));
+      const ok = await copyText(command);
+      toast(ok ? t('curlCopied') : t('common.copyFailed'), ok ? 'info' : 'error');
+    } catch (err) {
+      toast(err instanceof Error ? err.message : t('common.error.unknown'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function copyAsText(q: HistoryQuote): Promise<void> {
+    const heading = `${t('quoteTitle', { id: q.id })}: ${describeShipment(q.shipment, lang, tq)}`;
+    const marker = q.sandbox ? tq('sandbox.marker') : undefined;
+    const ok = await copyText(resultsAsText(q.rates, deliveryLabel, lang, heading, marker));
+    toast(ok ? tq('copiedAll') : t('common.copyFailed'), ok ? 'info' : 'error');
+  }
+
+  const back = (
+    <a href={hrefFor('history')} className="back-link" data-testid="history-back">
+      {t('back')}
+    </a>
+  );
+
+  if (state.status === 'error') {
+    return (
+      <section className="screen">
+        {back}
+        <div className="panel">
+          <ErrorState error={state.error} onRetry={() => void reload()} />
+        </div>
+      </section>
+    );
+  }
+  if (!state.data) {
+    return (
+      <section className="screen">
+        {back}
+        <div className="panel">
+          <LoadingState />
+        </div>
+      </section>
+    );
+  }
+  const q: HistoryQuote = state.data;
+  const s = q.shipment;
+  // Kinds only (the core reads old rows back into kinds): worded here, never the carrier's English.
+  const failures = q.failures;
+  const rateColumns: Column<Rate>[] = [
+    { key: 'carrier', header: tq('col.carrier'), render: (r) => r.carrier_name },
+    {
+      key: 'service',
+      header: tq('col.service'),
+      render: (r) => <span title={r.service_name}>{r.service_name}</span>,
+      className: 'cell-service',
+    },
+    { key: 'delivery', header: tq('col.delivery'), render: (r) => deliveryLabel(r.delivery_type) },
+    {
+      key: 'days',
+      header: tq('col.days'),
+      render: (r) => formatDays(r.days_min, r.days_max, lang),
+      width: '110px',
+    },
+    {
+      key: 'price',
+      header: tq('col.price'),
+      align: 'right',
+      render: (r) => formatMoney(r.price_kopecks, lang),
+      width: '130px',
+    },
+  ];
+
+  return (
+    <section className="screen" aria-labelledby="quote-detail-title" data-testid="history-detail">
+      {back}
+      <div className="screen-head">
+        <h1 id="quote-detail-title" className="screen-title">
+          {t('quoteTitle', { id: q.id })}: {s.from.city} → {s.to.city}
+        </h1>
+        <Badge tone={q.source === 'api' ? 'accent' : 'neutral'}>
+          {t(q.source === 'api' ? 'source.api' : 'source.desk')}
+        </Badge>
+        {q.sandbox ? (
+          <Badge tone="warn" title={t('sandboxHint')}>
+            {t('sandbox')}
+          </Badge>
+        ) : null}
+        <span className="spacer" />
+        <Button
+          variant="primary"
+          onClick={() => void doRerun()}
+          busy={busy === 'rerun'}
+          title={t('rerunHint')}
+          data-testid="rerun"
+        >
+          {t('rerun')}
+        </Button>
+        <Button onClick={() => void copyAsText(q)} title={tq('copyAllHint')} data-testid="copy-text">
+          {t('copyText')}
+        </Button>
+        <Button onClick={() => void copyCurl()} busy={busy === 'curl'} data-testid="copy-curl">
+          {t('curl')}
+        </Button>
+      </div>
+      <dl className="facts panel">
+        <div>
+          <dt>{t('createdAt', { date: '' }).trim()}</dt>
+          <dd>{formatDateTime(q.created_at, lang)}</dd>
+        </div>
+        <div>
+          <dt>{tq('from')}</dt>
+          <dd>
+            {s.from.city}
+            {s.from.postal_code ? <span className="muted"> {s.from.postal_code}</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>{tq('to')}</dt>
+          <dd>
+            {s.to.city}
+            {s.to.postal_code ? <span className="muted"> {s.to.postal_code}</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('shipment')}</dt>
+          <dd>
+            {t('parcel', {
+              weight: formatWeight(s.parcel.weight_grams, lang),
+              l: s.parcel.length_cm,
+              w: s.parcel.width_cm,
+              h: s.parcel.height_cm,
+            })}
+          </dd>
+        </div>
+        <div>
+          <dt>{tq('value')}</dt>
+          <dd className="num">{formatMoney(s.declared_value_kopecks, lang)}</dd>
+        </div>
+      </dl>
+
+      {rerun ? <ChangesTable result={rerun} lang={lang} /> : null}
+
+      {q.sandbox ? (
+        <div className="result-head result-head-sandbox panel" role="note" data-testid="history-sandbox-note">
+          <div className="result-for">
+            <Badge tone="warn">{tq('sandbox.panel')}</Badge>
+            <span className="result-sandbox-text">{tq('sandbox.panelText')}</span>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="panel">
+        {q.rates.length === 0 ? (
+          <EmptyState title={tq('noRates.title')} />
+        ) : (
+          <Table
+            columns={rateColumns}
+            rows={q.rates}
+            rowKey={rateKey}
+            caption={t('quoteTitle', { id: q.id })}
+            data-testid="history-rates"
+          />
+        )}
+        {failures.length > 0 ? (
+          <p className="not-rated" data-testid="history-not-rated">
+            <strong>{t('unavailable')}:</strong>{' '}
+            {failures.map((f, i) => (
+              <span key={f.carrier} title={tq(`reasonHint.${f.kind}`)} data-kind={f.kind}>
+                {i > 0 ? '; ' : ''}
+                {nameOf(f.carrier)} — {tq(`reason.${f.kind}`)}
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+// The history list: search (city or carrier), CSV/XLSX export of what the search shows, and a table of
+// quotes. ↓ from the search box walks the rows, Enter opens the one chosen (issue #9).
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { HistoryRow } from '../../../../core/desk/contract';
+import { call } from '../../api/client';
+import { useDeskQuery } from '../../api/hooks';
+import { hrefFor, navigate } from '../../app/router';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ErrorState,
+  Input,
+  LoadingState,
+  Table,
+  useToast,
+  type Column,
+} from '../../components';
+import { useLang, useT } from '../../i18n';
+import { formatDateTime, formatMoney, formatWeight } from '../../lib/format';
+import { base64ToBytes } from './logic';
+import { useCarrierNames } from './useCarrierNames';
+
+const PAGE = 50;
+const SEARCH_KEY = 'ratedesk.history.search';
+
+export function HistoryList(): ReactNode {
+  const t = useT('history');
+  const { lang } = useLang();
+  const toast = useToast();
+  const nameOf = useCarrierNames();
+  const [text, setText] = useState(() => sessionStorage.getItem(SEARCH_KEY) ?? '');
+  const [query, setQuery] = useState(text);
+  const [limit, setLimit] = useState(PAGE);
+  const [download, setDownload] = useState<{ url: string; name: string } | null>(null);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(text);
+      setLimit(PAGE);
+      sessionStorage.setItem(SEARCH_KEY, text);
+    }, 180);
+    return () => clearTimeout(timer);
+  }, [text]);
+  useEffect(() => searchRef.current?.focus(), []);
+  useEffect(
+    () => () => {
+      if (download) URL.revokeObjectURL(download.url);
+    },
+    [download],
+  );
+
+  const { state, reload } = useDeskQuery((api) => api.history.search({ text: query, limit }), [query, limit]);
+  const rows = state.data ?? [];
+
+  // A new search result: the chosen row stays chosen only if it is still listed.
+  useEffect(() => {
+    if (selected !== null && !rows.some((r) => r.id === selected)) setSelected(null);
+  }, [rows, selected]);
+
+  /** ↑/↓ move through the rows (from the search box too), Enter opens the chosen one. */
+  const onKeys = (e: KeyboardEvent<HTMLElement>): void => {
+    if (e.altKey || e.ctrlKey || e.metaKey || rows.length === 0) return;
+    // Enter on a link or a button is that control's own.
+    if (e.key === 'Enter' && (e.target as HTMLElement).closest('a, button')) return;
+    const i = rows.findIndex((r) => r.id === selected);
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const next = e.key === 'ArrowDown' ? Math.min(i + 1, rows.length - 1) : Math.max(i - 1, 0);
+      const id = rows[next]!.id;
+      setSelected(id);
+      document.querySelector(`tr[data-id="${id}"]`)?.scrollIntoView({ block: 'nearest' });
+    } else if (e.key === 'Enter' && selected !== null) {
+      e.preventDefault();
+      navigate('history', selected);
+    }
+  };
+
+  async function exportAs(format: 'csv' | 'xlsx'): Promise<void> {
+    setExporting(format);
+    try {
+      const file = await call((api) =>
+        api.history.export({ format, ...(query.trim() ? { text: query.trim() } : {}) }),
+      );
+      const url = URL.createObjectURL(new Blob([base64ToBytes(file.base64)], { type: file.mime }));
+      setDownload({ url, name: file.filename });
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = file.filename;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      toast(t('exported', { name: file.filename }));
+    } catch (err) {
+      toast(err instanceof Error ? err.message : t('common.error.unknown'), 'error');
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  const columns: Column<HistoryRow>[] = [
+    { key: 'date', header: t('col.date'), render: (r) => formatDateTime(r.created_at, lang), width: '150px' },
+    {
+      key: 'route',
+      header: t('col.route'),
+      render: (r) => (
+        <a href={hrefFor('history', r.id)} className="row-link" onClick={(e) => e.stopPropagation()}>
+          {r.from_city} → {r.to_city}
+        </a>
+      ),
+    },
+    {
+      key: 'weight',
+      header: t('col.weight'),
+      align: 'right',
+      render: (r) => formatWeight(r.weight_grams, lang),
+      width: '90px',
+    },
+    {
+      key: 'cheapest',
+      header: t('col.cheapest'),
+      align: 'right',
+      width: '130px',
+      render: (r) =>
+        r.cheapest_kopecks === null ? (
+          <span className="muted">{t('noPrice')}</span>
+        ) : (
+          formatMoney(r.cheapest_kopecks, lang)
+        ),
+    },
+    { key: 'carriers', header: t('col.carriers'), render: (r) => r.carriers.map(nameOf).join(', ') || '—' },
+    {
+      key: 'source',
+      header: t('col.source'),
+      width: '170px',
+      render: (r) => (
+        <span className="badges">
+          <Badge tone={r.source === 'api' ? 'accent' : 'neutral'}>
+            {t(r.source === 'api' ? 'source.api' : 'source.desk')}
+          </Badge>
+          {r.sandbox ? (
+            <Badge tone="warn" title={t('sandboxHint')} data-testid="history-sandbox">
+              {t('sandbox')}
+            </Badge>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section className="screen" aria-labelledby="history-title">
+      <div className="screen-head">
+        <h1 id="history-title" className="screen-title">
+          {t('title')}
+        </h1>
+        <span className="spacer" />
+        <Button onClick={() => void exportAs('csv')} busy={exporting === 'csv'} data-testid="export-csv">
+          {t('exportCsv')}
+        </Button>
+        <Button onClick={() => void exportAs('xlsx')} busy={exporting === 'xlsx'} data-testid="export-xlsx">
+          {t('exportXlsx')}
+        </Button>
+      </div>
+      <div className="toolbar">
+        <label htmlFor="history-search" className="field-label">
+          {t('search')}
+        </label>
+        <Input
+          id="history-search"
+          ref={searchRef}
+          type="search"
+          className="search-input"
+          placeholder={t('searchPlaceholder')}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={onKeys}
+          aria-controls="history-table"
+          data-testid="history-search"
+        />
+        <span className="muted field-hint">{t('keysHint')}</span>
+        {download ? (
+          <a href={download.url} download={download.name} className="muted" data-testid="download-link">
+            {t('download', { name: download.name })}
+          </a>
+        ) : null}
+      </div>
+      <div className="panel" onKeyDown={onKeys}>
+        {state.status === 'error' && rows.length === 0 ? (
+          <ErrorState error={state.error} onRetry={() => void reload()} />
+        ) : state.status === 'loading' && state.data === undefined ? (
+          <LoadingState />
+        ) : rows.length === 0 ? (
+          query.trim() === '' ? (
+            <EmptyState
+              title={t('empty.title')}
+              data-testid="history-empty"
+              actions={
+                <Button variant="primary" onClick={() => navigate('quote')}>
+                  {t('empty.action')}
+                </Button>
+              }
+            >
+              <p>{t('empty.body')}</p>
+            </EmptyState>
+          ) : (
+            <EmptyState title={t('noMatch.title')} data-testid="history-no-match">
+              <p>{t('noMatch.body', { text: query.trim() })}</p>
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <Table
+              columns={columns}
+              rows={rows}
+              rowKey={(r) => String(r.id)}
+              caption={t('title')}
+              selectedKey={selected === null ? null : String(selected)}
+              onRowClick={(r) => navigate('history', r.id)}
+              rowProps={(r) => ({ 'data-testid': 'history-row', 'data-id': String(r.id) })}
+              data-testid="history-table"
+            />
+            {rows.length >= limit ? (
+              <div className="state-actions">
+                <Button onClick={() => setLimit((l) => l + PAGE)}>{t('loadMore')}</Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

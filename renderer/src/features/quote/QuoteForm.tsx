@@ -1,0 +1,286 @@
+// The quote form: from / to with postal codes, weight, box sides or a preset, declared value, carriers.
+// Messages go in one line under each row (FormMessages), so a message never moves a field.
+import type { ReactNode, RefObject } from 'react';
+import type { CarrierView, CitySuggestion } from '../../../../core/desk/contract';
+import { Button, Input, TextField } from '../../components';
+import { useLang, useT } from '../../i18n';
+import { formatDecimal } from '../../lib/format';
+import { CarrierPicker } from './CarrierPicker';
+import { CityField } from './CityField';
+import type { CityLookup } from './city-lookup';
+import { CityNotice, FormMessages, type FormMessage } from './FormMessages';
+import { localiseNumber, type DraftField, type QuoteDraft } from './logic';
+import { presetMatching, type BoxPreset } from './presets';
+
+export type Side = 'from' | 'to';
+
+export const FIELD_IDS: Record<DraftField, string> = {
+  fromCity: 'from-city',
+  fromPostal: 'from-postal',
+  toCity: 'to-city',
+  toPostal: 'to-postal',
+  weight: 'weight',
+  length: 'length',
+  width: 'width',
+  height: 'height',
+  value: 'declared-value',
+};
+
+export interface QuoteFormProps {
+  draft: QuoteDraft;
+  update: (patch: Partial<QuoteDraft>) => void;
+  onSwap: () => void;
+  onSubmit: () => void;
+  running: boolean;
+  carriers: readonly CarrierView[];
+  presets: readonly BoxPreset[];
+  /** Field errors in words (only after a quote was attempted). */
+  errors: Partial<Record<DraftField, string>>;
+  /** What the core said about each city text. */
+  cities: Record<Side, CityLookup | null>;
+  onCityLookup: (side: Side, lookup: CityLookup) => void;
+  fromRef: RefObject<HTMLInputElement | null>;
+}
+
+export function QuoteForm(props: QuoteFormProps): ReactNode {
+  const t = useT('quote');
+  const { lang } = useLang();
+  const { draft, update, errors } = props;
+  const dimError = errors.length ?? errors.width ?? errors.height;
+  const currentPreset = presetMatching(props.presets, draft);
+
+  /** A number typed with the other separator is shown in the UI language's once the field is left. */
+  const localiseOnBlur = (f: 'weight' | 'length' | 'width' | 'height' | 'value') => (): void => {
+    const v = localiseNumber(draft[f], lang);
+    if (v !== draft[f]) update({ [f]: v });
+  };
+
+  const cityKeys = (side: Side): { city: DraftField; postal: DraftField } =>
+    side === 'from' ? { city: 'fromCity', postal: 'fromPostal' } : { city: 'toCity', postal: 'toPostal' };
+
+  /** The city notice is shown once the core has answered about the text on screen. */
+  const lookupOf = (side: Side): CityLookup | null => {
+    const l = props.cities[side];
+    return l && l.text === draft[cityKeys(side).city] ? l : null;
+  };
+
+  const pickCity = (side: Side, s: CitySuggestion): void => {
+    const k = cityKeys(side);
+    update({ [k.city]: s.name, [k.postal]: s.postal_code ?? '' });
+    props.onCityLookup(side, { text: s.name, status: 'recognised', match: s, closest: [] });
+  };
+
+  const placeMessages: FormMessage[] = [];
+  for (const side of ['from', 'to'] as const) {
+    const k = cityKeys(side);
+    const label = side === 'from' ? t('from') : t('to');
+    const lookup = lookupOf(side);
+    if (errors[k.city]) {
+      // A city the core does not know: the error, and the closest known cities to pick from.
+      const picks =
+        lookup?.status === 'unrecognised' ? (
+          <>
+            {' '}
+            <CityNotice
+              text={lookup.text}
+              closest={lookup.closest}
+              onPick={(s) => pickCity(side, s)}
+              testId={`${side}-city-notice`}
+              choicesOnly
+            />
+          </>
+        ) : null;
+      placeMessages.push({
+        id: `${side}-city-error`,
+        label,
+        text: (
+          <>
+            {errors[k.city]}
+            {picks}
+          </>
+        ),
+        tone: 'error',
+      });
+    } else if (lookup?.status === 'unrecognised') {
+      placeMessages.push({
+        id: `${side}-city-notice`,
+        label,
+        tone: 'notice',
+        text: (
+          <CityNotice
+            text={lookup.text}
+            closest={lookup.closest}
+            onPick={(s) => pickCity(side, s)}
+            testId={`${side}-city-notice`}
+          />
+        ),
+      });
+    }
+    if (errors[k.postal]) {
+      placeMessages.push({
+        id: `${side}-postal-error`,
+        label: `${label}, ${t('postal').toLowerCase()}`,
+        text: errors[k.postal],
+        tone: 'error',
+      });
+    }
+  }
+  const parcelMessages: FormMessage[] = [];
+  if (errors.weight)
+    parcelMessages.push({ id: 'weight-error', label: t('weight'), text: errors.weight, tone: 'error' });
+  if (dimError) parcelMessages.push({ id: 'dims-error', label: t('dims'), text: dimError, tone: 'error' });
+  if (errors.value)
+    parcelMessages.push({ id: 'declared-value-error', label: t('value'), text: errors.value, tone: 'error' });
+
+  const describedBy = (...ids: string[]): string | undefined => {
+    const present = ids.filter((id) => [...placeMessages, ...parcelMessages].some((m) => m.id === id));
+    return present.length > 0 ? present.join(' ') : undefined;
+  };
+
+  return (
+    <form
+      className="quote-form panel"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+      data-testid="quote-form"
+    >
+      <div className="qf-row">
+        {(['from', 'to'] as const).map((side) => {
+          const k = cityKeys(side);
+          return (
+            <CityField
+              key={side}
+              name={side}
+              label={side === 'from' ? t('from') : t('to')}
+              placeholder={side === 'from' ? t('fromPlaceholder') : t('toPlaceholder')}
+              postalLabel={t('postal')}
+              city={draft[k.city] as string}
+              postal={draft[k.postal] as string}
+              onChange={({ city, postal }) => update({ [k.city]: city, [k.postal]: postal })}
+              onLookup={(l) => props.onCityLookup(side, l)}
+              cityInvalid={Boolean(errors[k.city])}
+              postalInvalid={Boolean(errors[k.postal])}
+              cityDescribedBy={describedBy(`${side}-city-error`, `${side}-city-notice`)}
+              postalDescribedBy={describedBy(`${side}-postal-error`)}
+              {...(side === 'from' ? { inputRef: props.fromRef } : {})}
+            />
+          );
+        })}
+        <div className="field swap-field">
+          <span className="field-label" aria-hidden="true">
+            &nbsp;
+          </span>
+          <Button
+            variant="ghost"
+            className="swap-button"
+            onClick={props.onSwap}
+            aria-label={t('swap')}
+            title={t('swap')}
+            data-testid="swap"
+          >
+            ⇄
+          </Button>
+        </div>
+      </div>
+      <FormMessages items={placeMessages} data-testid="place-messages" />
+      <div className="qf-row">
+        <TextField
+          id="weight"
+          label={t('weight')}
+          unit={t('kg')}
+          fieldClassName="weight-field"
+          inputMode="decimal"
+          value={draft.weight}
+          placeholder={t('weightPlaceholder')}
+          invalid={Boolean(errors.weight)}
+          describedBy={describedBy('weight-error')}
+          onChange={(weight) => update({ weight })}
+          onBlur={localiseOnBlur('weight')}
+          data-testid="weight"
+        />
+        <div className="field dims-field" role="group" aria-labelledby="dims-label">
+          <span className="field-label" id="dims-label">
+            {t('dims')}
+          </span>
+          <div className="with-unit">
+            {(['length', 'width', 'height'] as const).map((side, i) => (
+              <span key={side} className="dim">
+                {i > 0 ? (
+                  <span className="times" aria-hidden="true">
+                    ×
+                  </span>
+                ) : null}
+                <Input
+                  id={side}
+                  inputMode="decimal"
+                  aria-label={t(side)}
+                  aria-describedby={describedBy('dims-error')}
+                  value={draft[side]}
+                  invalid={Boolean(errors[side])}
+                  onChange={(e) => update({ [side]: e.currentTarget.value })}
+                  onBlur={localiseOnBlur(side)}
+                  data-testid={side}
+                />
+              </span>
+            ))}
+            <span className="unit">{t('cm')}</span>
+          </div>
+        </div>
+        <div className="field box-field">
+          <label htmlFor="box-preset">{t('box')}</label>
+          <select
+            id="box-preset"
+            className="select"
+            value={currentPreset?.name ?? ''}
+            onChange={(e) => {
+              const p = props.presets.find((x) => x.name === e.currentTarget.value);
+              if (p) {
+                update({
+                  length: formatDecimal(p.length_cm, lang),
+                  width: formatDecimal(p.width_cm, lang),
+                  height: formatDecimal(p.height_cm, lang),
+                });
+              }
+            }}
+            data-testid="box-preset"
+          >
+            <option value="">{t('boxCustom')}</option>
+            {props.presets.map((p) => (
+              <option key={p.name} value={p.name}>
+                {`${p.name} ${formatDecimal(p.length_cm, lang)}×${formatDecimal(p.width_cm, lang)}×${formatDecimal(p.height_cm, lang)}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          id="declared-value"
+          label={t('value')}
+          unit={t('rub')}
+          fieldClassName="value-field"
+          inputMode="decimal"
+          value={draft.value}
+          placeholder="0"
+          invalid={Boolean(errors.value)}
+          describedBy={describedBy('declared-value-error')}
+          onChange={(value) => update({ value })}
+          onBlur={localiseOnBlur('value')}
+          data-testid="declared-value"
+        />
+        <div className="qf-actions">
+          <CarrierPicker
+            carriers={props.carriers}
+            value={draft.carriers}
+            onChange={(c) => update({ carriers: c })}
+          />
+          <Button type="submit" variant="primary" kbd="⏎" busy={props.running} data-testid="submit">
+            {props.running ? t('running') : t('submit')}
+          </Button>
+        </div>
+      </div>
+      <FormMessages items={parcelMessages} data-testid="parcel-messages" />
+    </form>
+  );
+}

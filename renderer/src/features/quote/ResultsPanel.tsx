@@ -1,0 +1,118 @@
+// The results panel: what the result answers (and whether it is outdated or simulated), every carrier's
+// state, the toolbar, the table with the price/transit chart, and the carriers that gave no rate.
+import type { ReactNode } from 'react';
+import { EmptyState, ErrorState, LoadingState } from '../../components';
+import { useT } from '../../i18n';
+import type { DeliveryFilter, DeliveryType, Rate, Sort } from './logic';
+import { NotRated } from './NotRated';
+import { PriceChart } from './PriceChart';
+import { RatesTable } from './RatesTable';
+import { ResultHeading } from './ResultHeading';
+import { ResultsToolbar, type ViewPrefs } from './ResultsToolbar';
+import type { RunState } from './run';
+import { StatusStrip } from './StatusStrip';
+
+export interface ResultRows {
+  /** Every option of the run, in display order. */
+  rows: Rate[];
+  /** After the delivery filter and the Pareto view. */
+  visible: Rate[];
+  badges: { cheapest: Set<string>; fastest: Set<string> };
+  presentTypes: Set<DeliveryType>;
+}
+
+export function ResultsPanel(props: {
+  run: RunState;
+  rows: ResultRows;
+  sort: Sort;
+  onSort: (key: string) => void;
+  selected: string | null;
+  onSelect: (key: string) => void;
+  delivery: DeliveryFilter;
+  onDelivery: (f: DeliveryFilter) => void;
+  view: ViewPrefs;
+  onView: (v: ViewPrefs) => void;
+  nameOf: (code: string) => string;
+  deliveryLabel: (d: DeliveryType) => string;
+  outdated: boolean;
+  sandbox: boolean;
+  onRetry: () => void;
+  onCopyAll: () => void;
+}): ReactNode {
+  const t = useT('quote');
+  const { run } = props;
+  const { rows, visible, badges } = props.rows;
+  const running = run.phase === 'running';
+  return (
+    <div
+      className={`results panel${props.sandbox ? ' results-sandbox' : ''}${props.outdated ? ' results-outdated' : ''}`}
+      data-testid="results"
+      data-phase={run.phase}
+      data-outdated={props.outdated ? 'true' : 'false'}
+      data-sandbox={props.sandbox ? 'true' : 'false'}
+    >
+      <ResultHeading shipment={run.shipment} outdated={props.outdated} sandbox={props.sandbox} />
+      <StatusStrip carriers={run.carriers} nameOf={props.nameOf} />
+      {rows.length > 0 ? (
+        <ResultsToolbar
+          delivery={props.delivery}
+          onDelivery={props.onDelivery}
+          presentTypes={props.rows.presentTypes}
+          deliveryLabel={props.deliveryLabel}
+          view={props.view}
+          onView={props.onView}
+          shown={visible.length}
+          total={rows.length}
+          onCopyAll={props.onCopyAll}
+        />
+      ) : null}
+
+      {run.phase === 'idle' ? (
+        <EmptyState title={t('empty.title')} data-testid="quote-empty">
+          <p>{t('empty.body')}</p>
+          <p className="muted">{t('empty.hint')}</p>
+        </EmptyState>
+      ) : run.phase === 'error' && rows.length === 0 ? (
+        <ErrorState error={run.error} title={t('error.title')} onRetry={props.onRetry} />
+      ) : rows.length === 0 && running ? (
+        <LoadingState>{t('running')}</LoadingState>
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('noRates.title')} data-testid="no-rates">
+          <p>{t('noRates.body')}</p>
+        </EmptyState>
+      ) : (
+        <div className={`results-body${props.view.chart ? ' with-chart' : ''}`}>
+          {visible.length === 0 ? (
+            <EmptyState title={t('noMatch.title')}>
+              <p>{t('noMatch.body')}</p>
+            </EmptyState>
+          ) : (
+            <RatesTable
+              rows={visible}
+              sort={props.sort}
+              onSort={props.onSort}
+              selected={props.selected}
+              onSelect={props.onSelect}
+              cheapest={badges.cheapest}
+              fastest={badges.fastest}
+              deliveryLabel={props.deliveryLabel}
+              caption={t('title')}
+            />
+          )}
+          {props.view.chart ? (
+            <PriceChart
+              rates={visible}
+              selectedKey={props.selected}
+              cheapest={badges.cheapest}
+              fastest={badges.fastest}
+              onSelect={props.onSelect}
+            />
+          ) : null}
+        </div>
+      )}
+
+      <NotRated carriers={run.carriers} nameOf={props.nameOf} />
+      {props.selected && rows.length > 0 ? <p className="muted copy-hint">{t('copyHint')}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// Results as plain text for the clipboard (Ctrl+C on a row, "copy as text" for the table). A sandbox result
+// carries its marker in the text itself, first, so a simulated price pasted into a chat with a customer
+// still says it is not real (issue #9). Pure: the caller passes the words in the UI language.
+import { formatDays, formatMoney, type Lang } from '../../lib/format';
+import type { DeliveryType, Rate } from './logic';
+
+/** One result: "СДЭК — Посылка склад-склад — ПВЗ — 2–3 дн. — 412,00 ₽", route and sandbox marker first. */
+export function rateAsText(
+  r: Rate,
+  deliveryLabel: (t: DeliveryType) => string,
+  lang: Lang,
+  route?: string,
+  /** "[ПЕСОЧНИЦА — цена не настоящая]" for a sandbox result; nothing for a live one. */
+  sandboxMarker?: string,
+): string {
+  const parts = [
+    r.carrier_name,
+    r.service_name,
+    deliveryLabel(r.delivery_type),
+    formatDays(r.days_min, r.days_max, lang),
+    formatMoney(r.price_kopecks, lang),
+  ];
+  return (sandboxMarker ? `${sandboxMarker} ` : '') + (route ? `${route}: ` : '') + parts.join(' — ');
+}
+
+/**
+ * The whole table: a heading line (sandbox marker, what was quoted), then one line per option in the order
+ * shown, each option's own line as rateAsText writes it.
+ */
+export function resultsAsText(
+  rates: readonly Rate[],
+  deliveryLabel: (t: DeliveryType) => string,
+  lang: Lang,
+  heading: string,
+  sandboxMarker?: string,
+): string {
+  const lines = [(sandboxMarker ? `${sandboxMarker} ` : '') + heading];
+  for (const r of rates) lines.push(rateAsText(r, deliveryLabel, lang));
+  return lines.join('\n');
+}

@@ -1,0 +1,104 @@
+// The quote run lives above the screens (issue #9): switching to History and back, or restarting the app,
+// shows the last result again, and a quote still running when the clerk looks elsewhere keeps streaming in.
+// The provider is mounted once in App; QuoteScreen reads it with useQuoteSession().
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { ShipmentInput } from '../../../../core/contract/v1';
+import { call } from '../../api/client';
+import { useDeskEvent } from '../../api/hooks';
+import { readJson, readText, removeKey, writeJson, writeText } from '../../lib/storage';
+import { formatSort, parseSort, type Sort } from './logic';
+import { restoreRun, storableRun } from './persist';
+import { runReducer, type RunState } from './run';
+
+const RESULT_KEY = 'ratedesk.quote.last';
+const SORT_KEY = 'ratedesk.quote.sort';
+
+export interface StartQuote {
+  shipment: ShipmentInput;
+  carriers: string[];
+  disabled: string[];
+  sandbox: boolean | null;
+}
+
+export interface QuoteSession {
+  run: RunState;
+  sort: Sort;
+  /** The header's sort: re-sorts the table and is remembered. */
+  setSort: (sort: Sort) => void;
+  /** Runs a quote; resolves when it has ended (answered or failed). */
+  start: (q: StartQuote) => Promise<void>;
+  clear: () => void;
+  restore: (state: RunState) => void;
+}
+
+const SessionContext = createContext<QuoteSession | null>(null);
+
+export function useQuoteSession(): QuoteSession {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useQuoteSession outside QuoteSessionProvider');
+  return s;
+}
+
+function newQuoteKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `q-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode {
+  const [sort, setSortState] = useState<Sort>(() => parseSort(readText(SORT_KEY)));
+  const [run, dispatch] = useReducer(runReducer, sort, (s) => restoreRun(readJson(RESULT_KEY), s));
+  const sortRef = useRef(sort);
+  sortRef.current = sort;
+
+  useEffect(() => {
+    if (run.phase === 'done') writeJson(RESULT_KEY, storableRun(run));
+    else if (run.phase === 'idle') removeKey(RESULT_KEY);
+  }, [run]);
+
+  useDeskEvent('quote:progress', (e) =>
+    dispatch({ type: 'progress', key: e.quoteKey, progress: e.progress, sort: sortRef.current }),
+  );
+
+  const start = useCallback(async (q: StartQuote): Promise<void> => {
+    const key = newQuoteKey();
+    dispatch({
+      type: 'start',
+      key,
+      carriers: q.carriers,
+      disabled: q.disabled,
+      shipment: q.shipment,
+      sandbox: q.sandbox,
+    });
+    try {
+      const result = await call((api) => api.quote.run({ quoteKey: key, shipment: q.shipment }));
+      dispatch({ type: 'done', key, result, sort: sortRef.current });
+    } catch (error) {
+      dispatch({ type: 'failed', key, error });
+    }
+  }, []);
+
+  const setSort = useCallback((next: Sort) => {
+    setSortState(next);
+    writeText(SORT_KEY, formatSort(next));
+    dispatch({ type: 'resort', sort: next });
+  }, []);
+  const clear = useCallback(() => dispatch({ type: 'clear' }), []);
+  const restore = useCallback((state: RunState) => dispatch({ type: 'restore', state }), []);
+
+  const value = useMemo(
+    () => ({ run, sort, setSort, start, clear, restore }),
+    [run, sort, setSort, start, clear, restore],
+  );
+  return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
+}

@@ -1,0 +1,37 @@
+// What the quote form needs from the core once per visit: the carriers (names, which are switched off),
+// the box presets and the carriers preselected in Settings.
+import { useEffect, useState } from 'react';
+import type { CarrierView } from '../../../../core/desk/contract';
+import { call, hasDeskApi } from '../../api/client';
+import { parseBoxPresets, type BoxPreset } from './presets';
+
+export function useQuoteSetup(onDefaultCarriers: (codes: string[]) => void): {
+  carriers: CarrierView[];
+  presets: BoxPreset[];
+} {
+  const [carriers, setCarriers] = useState<CarrierView[]>([]);
+  const [presets, setPresets] = useState<BoxPreset[]>([]);
+  useEffect(() => {
+    if (!hasDeskApi()) return;
+    let live = true;
+    call((api) => api.carriers.list())
+      .then((list) => {
+        if (live) setCarriers(list);
+      })
+      .catch(() => {});
+    call((api) => api.settings.get())
+      .then((settings) => {
+        if (!live) return;
+        const value = (name: string): string | undefined => settings.find((s) => s.name === name)?.value;
+        setPresets(parseBoxPresets(value('ui.box_presets') ?? ''));
+        const defaults = (value('ui.default_carriers') ?? '').split(',').filter(Boolean);
+        if (defaults.length > 0) onDefaultCarriers(defaults);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+    // Once per visit of the screen; the callback is read at that moment.
+  }, []);
+  return { carriers, presets };
+}
