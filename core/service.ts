@@ -116,7 +116,8 @@ export async function createRatingService(options: RatingServiceOptions) {
     ...(options.adapters ? { adapters: options.adapters } : {}),
     ...(options.sandboxFront ? { sandboxFront: options.sandboxFront } : {}),
   });
-  const openApiJson = JSON.stringify(buildOpenApiDocument());
+  // Built on the first GET /v1/openapi.json, not at start (~5 ms that no first request needs).
+  let openApiJson: string | undefined;
 
   async function rate(
     shipment: Shipment,
@@ -145,7 +146,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     isSandbox: () => registry.sandbox(),
     quote: (shipment, _requestId, signal) => rate(shipment, undefined, signal),
     carriers: (): CarrierInfo[] => registry.info(health),
-    openApiJson: () => openApiJson,
+    openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),
     onBalanceChanged: (accountId, balance) => events.emit('balance-changed', { accountId, balance }),
     onLowBalance: (e) => {
       logger.warn('low balance', { account: e.accountName, balance: e.balance, threshold: e.threshold });

@@ -18,5 +18,6 @@ if (electron) {
   run(electron, ['.', ...process.argv.slice(2)]);
 } else {
   console.error(`${ELECTRON_MISSING}\n`);
-  run(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', ...process.argv.slice(2)]);
+  // What `npm run serve` runs: the built host, built first if dist/hosts/ is missing or stale.
+  run(process.execPath, ['scripts/run-host.mjs', 'serve', ...process.argv.slice(2)]);
 }

@@ -3,7 +3,8 @@
 // undici (the Node.js project's HTTP/1.1 client, the one under fetch) rather than node:http: against the
 // simulator, Russian Post's five concurrent GETs take 2.3× less CPU and answer 0.65 ms sooner at 20 ms of
 // carrier latency (docs/benchmarks.md); fetch itself costs about a millisecond more per request on Node 20.
-import { Agent, errors, request, type Dispatcher } from 'undici';
+import type * as UndiciModule from 'undici';
+import type { Dispatcher } from 'undici';
 
 export const MAX_CARRIER_RESPONSE_BYTES = 1024 * 1024;
 
@@ -16,12 +17,25 @@ export interface CarrierHttpResponse {
 
 export class CarrierHttpError extends Error {}
 
-/** Keep-alive connections per carrier origin; a body over the cap is cut off as it streams in. */
-const dispatcher = new Agent({
-  connections: 32,
-  keepAliveTimeout: 4_000,
-  maxResponseSize: MAX_CARRIER_RESPONSE_BYTES,
-});
+type Undici = typeof UndiciModule;
+
+/**
+ * undici and its keep-alive pool (per carrier origin; a body over the cap is cut off as it streams in) load
+ * on the first carrier call, not at start: undici's index costs `serve` ~25 ms before it can print its URL,
+ * and most admin commands never call a carrier at all (docs/benchmarks.md, "Startup").
+ */
+let client: Promise<{ undici: Undici; dispatcher: Dispatcher }> | undefined;
+function carrierClient(): Promise<{ undici: Undici; dispatcher: Dispatcher }> {
+  client ??= import('undici').then((undici) => ({
+    undici,
+    dispatcher: new undici.Agent({
+      connections: 32,
+      keepAliveTimeout: 4_000,
+      maxResponseSize: MAX_CARRIER_RESPONSE_BYTES,
+    }),
+  }));
+  return client;
+}
 
 export async function carrierRequest(
   url: string,
@@ -33,8 +47,9 @@ export async function carrierRequest(
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     throw new CarrierHttpError(`unsupported URL ${target.protocol}`);
   }
+  const { undici, dispatcher } = await carrierClient();
   try {
-    const res = await request(target, {
+    const res = await undici.request(target, {
       dispatcher,
       method: init.method,
       signal,
@@ -61,7 +76,8 @@ export async function carrierRequest(
   } catch (err) {
     if (err instanceof CarrierHttpError) throw err;
     if (signal.aborted) throw signal.reason;
-    if (err instanceof errors.ResponseExceededMaxSizeError) throw new CarrierHttpError('response too large');
+    if (err instanceof undici.errors.ResponseExceededMaxSizeError)
+      throw new CarrierHttpError('response too large');
     const code = (err as NodeJS.ErrnoException).code;
     const said = code ? NETWORK_ERRORS[code] : undefined;
     throw new CarrierHttpError(

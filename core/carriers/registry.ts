@@ -10,9 +10,9 @@ import { createRussianPostAdapter } from './russian-post';
 import { startCdekSimulator } from './simulators/cdek';
 import type { SimulatorHandle } from './simulators/handle';
 import { startRussianPostSimulator } from './simulators/russian-post';
-import { CARRIER_CODES, type CarrierAdapter, type CarrierCode } from './types';
+import { CARRIER_CODES, CARRIER_NAMES, type CarrierAdapter, type CarrierCode } from './types';
 
-export const CARRIER_NAMES: Record<CarrierCode, string> = { cdek: 'СДЭК', 'russian-post': 'Почта России' };
+export { CARRIER_NAMES };
 
 interface Simulators {
   russianPost: SimulatorHandle;

@@ -1,7 +1,6 @@
 // Carriers screen: every carrier the core knows (enabled or not), its health, base URL and credentials.
 // Written so a new carrier needs only its settings and, if it has an account, an entry in CREDENTIALS.
-import { CARRIER_NAMES } from '../carriers/registry';
-import { CARRIER_CODES, type CarrierCode } from '../carriers/types';
+import { CARRIER_CODES, CARRIER_NAMES, type CarrierCode } from '../carriers/types';
 import type { CarrierView } from '../contract/operations';
 import { SETTINGS, maskSecret, type SettingName } from '../settings/schema';
 import type { ServiceContext } from './context';

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { runLoad, type LoadResult } from './load';
+import { benchStartup } from './startup';
 import { fmtSteal, stealMeter } from './steal';
 import { hasWrk, runWrk } from './wrk';
 
@@ -149,8 +150,9 @@ async function main(): Promise<void> {
       `throughput client: ${WRK ? 'wrk -t1' : 'Node (scripts/bench/load.ts)'}\n`,
   );
 
-  const only = (process.env.BENCH_ONLY ?? 'balance,rates,bookkeeping').split(',');
+  const only = (process.env.BENCH_ONLY ?? 'startup,balance,rates,bookkeeping').split(',');
   const whole = stealMeter();
+  if (only.includes('startup')) await benchStartup();
   if (only.includes('balance')) await benchBalance();
   if (only.includes('rates')) await benchRates();
   if (only.includes('bookkeeping')) await benchBookkeeping();
