@@ -38,7 +38,7 @@ export function lowBalanceText(e: LowBalanceEvent, language: Language): { title:
   }
   return {
     title: 'RateDesk: заканчиваются запросы',
-    body: `Аккаунт «${accountLabel(e.accountName, 'ru')}»: осталось ${requestsRu(e.balance)} (порог ${e.threshold.toLocaleString('ru-RU')}). Пополните баланс в разделе «Баланс».`,
+    body: `Аккаунт ${accountLabel(e.accountName, 'ru')}: осталось ${requestsRu(e.balance)} (порог ${e.threshold.toLocaleString('ru-RU')}). Пополните баланс в разделе «Баланс».`,
   };
 }
 

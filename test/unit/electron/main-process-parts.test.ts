@@ -52,6 +52,11 @@ describe('low-balance notification', () => {
     );
   });
 
+  it('names the default account in the UI language, as the window does (#9)', () => {
+    expect(lowBalanceText({ ...LOW, accountName: 'default' }, 'ru').body).toMatch(/^Аккаунт Основной: /);
+    expect(lowBalanceText({ ...LOW, accountName: 'default' }, 'en').body).toMatch(/^Account Main: /);
+  });
+
   it('shows a native notification that brings the window forward, when the system has them', () => {
     const shown: Array<{ title: string; body: string }> = [];
     let clickHandler: (() => void) | null = null;
