@@ -2,7 +2,6 @@
 // Order of checks: Host → Origin → route → authentication → rate limit → body/schema → idempotency → work.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isIP } from 'node:net';
 import type { BalanceResponse, CarriersResponse } from '../contract/v1';
 import { effectiveLimits } from '../contract/limits';
 import type { TakeResult } from '../limits/token-bucket';
@@ -13,7 +12,10 @@ import { allowedHosts, isAllowedHost, isCrossSite } from './guards';
 import { scanGuardHeaders } from './headers';
 import { handleRates } from './rates';
 import { baseHeaders, sendError, sendJson, type HeaderList } from './respond';
+import { isLoopback } from './loopback';
 import type { ApiRuntime } from './runtime';
+
+export { isLoopback };
 import { parseTarget, queryCarriesSecret } from './target';
 
 type RouteName = 'rates' | 'balance' | 'carriers' | 'openapi';
@@ -44,12 +46,6 @@ export interface ApiListener {
   url: string;
   port: number;
   close(): Promise<void>;
-}
-
-export function isLoopback(host: string): boolean {
-  if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  return host === '::1';
 }
 
 export async function startApiListener(rt: ApiRuntime, options: ListenOptions): Promise<ApiListener> {

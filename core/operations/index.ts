@@ -4,7 +4,7 @@ import type { OperationName, OperationOutput } from '../contract/operations';
 import { accountOperations } from './accounts';
 import { carrierOperations } from './carriers';
 import type { ServiceContext, StoreContext } from './context';
-import { invokeOperation, runStoreOperation, type OperationTable, type StoreOperation } from './define';
+import { invokeOperation, type OperationTable } from './define';
 import { historyOperations } from './history';
 import { keyOperations } from './keys';
 import { quoteOperations } from './quotes';
@@ -28,21 +28,7 @@ export function invoke<N extends OperationName>(
   return invokeOperation(OPERATIONS, name, raw, ctx);
 }
 
-type Operations = typeof OPERATIONS;
-/** Operations that need only the data file: what the admin CLI can run without a running service. */
-export type StoreOperationName = {
-  [N in keyof Operations]: Operations[N]['needs'] extends 'store' ? N : never;
-}[keyof Operations];
-
-/** Runs a store operation synchronously in one short transaction (the admin CLI, scripts, test set-ups). */
-export function runStore<N extends StoreOperationName>(
-  ctx: StoreContext,
-  name: N,
-  raw: unknown,
-): OperationOutput<N> {
-  // The table's entry for a store operation's name is a store operation; TypeScript cannot follow the pairing.
-  return runStoreOperation(OPERATIONS[name] as unknown as StoreOperation<N>, name, ctx, raw);
-}
+export { runStore, STORE_OPERATIONS, type StoreOperationName } from './store-operations';
 
 export type { ServiceContext, ServiceParts, StoreContext, WallClock } from './context';
 export { systemWallClock } from './context';

@@ -1,6 +1,6 @@
 // Settings as an admin sees them (every known setting with its effective value, secrets masked), the
 // app's own facts, and the /v1 listener's switch, port and bind address.
-import { isLoopback } from '../api/server';
+import { isLoopback } from '../api/loopback';
 import type { ListenerStatus, SettingView } from '../contract/operations';
 import { SETTINGS, isSettingName, maskSecret, parseSetting, type SettingName } from '../settings/schema';
 import type { Store } from '../store';

@@ -1,7 +1,8 @@
 // What an admin command is and what it gets: parsed options, its positional arguments, and one way to run a
 // store operation on a data file opened for this command only.
 import type { OperationOutput } from '../../contract/operations';
-import type { StoreOperationName, WallClock } from '../../operations';
+import type { WallClock } from '../../operations/context';
+import type { StoreOperationName } from '../../operations/store-operations';
 import type { AdminStdin } from '../admin-io';
 import { UsageError } from '../admin-io';
 import type { Writable } from 'node:stream';
