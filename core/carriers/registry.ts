@@ -1,23 +1,18 @@
-// Which adapters answer, built from settings: sandbox mode points them at the in-process simulators, live
-// mode at the carriers' own hosts. Rebuilt only when the relevant settings change (the CDEK token cache
-// lives in its adapter, so it survives unrelated setting changes).
+// Which adapters answer, built from settings and the catalogue of built-in carriers: sandbox mode points
+// every carrier at its in-process simulator; live mode at its production host, its test host, its simulator
+// or a custom host (carriers.<code>.endpoint). Rebuilt only when the relevant settings change (the CDEK
+// token cache lives in its adapter, so it survives unrelated setting changes).
 import type { CarrierInfo } from '../contract/v1';
 import type { CarrierSet } from '../rating/aggregator';
 import type { HealthBoard } from '../rating/health';
+import { liveBaseUrl } from '../settings/carrier-settings';
+import type { SettingName } from '../settings/schema';
 import type { SettingsView } from '../settings/view';
-import { createCdekAdapter } from './cdek';
-import { createRussianPostAdapter } from './russian-post';
-import { startCdekSimulator } from './simulators/cdek';
+import { BUILT_IN_CARRIERS, type BuiltInCarrier } from './catalogue';
 import type { SimulatorHandle } from './simulators/handle';
-import { startRussianPostSimulator } from './simulators/russian-post';
 import { CARRIER_CODES, CARRIER_NAMES, type CarrierAdapter, type CarrierCode } from './types';
 
 export { CARRIER_NAMES };
-
-interface Simulators {
-  russianPost: SimulatorHandle;
-  cdek: SimulatorHandle;
-}
 
 export interface RegistryOptions {
   /** Fixed latency of the sandbox simulators (benchmarks); 0 by default. */
@@ -33,8 +28,7 @@ export interface RegistryOptions {
 }
 
 export class CarrierRegistry {
-  private sims: Simulators | null = null;
-  private starting: Promise<Simulators> | null = null;
+  private readonly sims = new Map<CarrierCode, Promise<SimulatorHandle>>();
   private builtFor = '';
   private current: CarrierSet = { adapters: new Map(), disabled: new Set() };
 
@@ -49,7 +43,9 @@ export class CarrierRegistry {
 
   /** Starts the simulators now (in sandbox mode) so the first quote does not pay for it. */
   async warmUp(): Promise<void> {
-    if (this.sandbox() && !this.options.adapters) await this.simulators();
+    if (this.sandbox() && !this.options.adapters) {
+      await Promise.all(BUILT_IN_CARRIERS.map((c) => this.simulator(c)));
+    }
   }
 
   async carrierSet(): Promise<CarrierSet> {
@@ -58,52 +54,44 @@ export class CarrierRegistry {
     }
     const s = this.settings;
     const sandbox = this.sandbox();
-    const enabled = CARRIER_CODES.filter((c) => s.get(`carriers.${c}.enabled`) === 'on');
+    const enabled = BUILT_IN_CARRIERS.filter((c) => s.get(setting(c.code, 'enabled')) === 'on');
     const config = JSON.stringify([
       sandbox,
-      enabled,
-      s.get('carriers.russian-post.base_url'),
-      s.get('carriers.cdek.base_url'),
-      s.get('carriers.cdek.client_id'),
-      s.get('carriers.cdek.client_secret'),
+      enabled.map((c) => [
+        c.code,
+        s.get(setting(c.code, 'endpoint')),
+        s.get(setting(c.code, 'base_url')),
+        s.get(setting(c.code, 'timeout_ms')),
+        c.configKeys.map((k) => s.get(k as SettingName)),
+      ]),
     ]);
     if (config === this.builtFor) return this.current;
-    const sims = sandbox ? await this.simulators() : null;
     const front = this.options.sandboxFront ?? ((_code: CarrierCode, url: string) => url);
     const adapters = new Map<string, CarrierAdapter>();
-    for (const code of enabled) {
-      if (code === 'russian-post') {
-        adapters.set(
-          code,
-          createRussianPostAdapter({
-            baseUrl: sims ? front(code, sims.russianPost.url) : s.get('carriers.russian-post.base_url'),
-          }),
-        );
-      } else {
-        adapters.set(
-          code,
-          sims
-            ? createCdekAdapter({
-                baseUrl: front(code, sims.cdek.url),
-                clientId: SANDBOX_CDEK.id,
-                clientSecret: SANDBOX_CDEK.secret,
-              })
-            : createCdekAdapter({
-                baseUrl: s.get('carriers.cdek.base_url'),
-                clientId: s.get('carriers.cdek.client_id') || null,
-                clientSecret: s.get('carriers.cdek.client_secret') || null,
-              }),
-        );
-      }
+    for (const carrier of enabled) {
+      const live = sandbox
+        ? null
+        : liveBaseUrl(
+            carrier.settings,
+            s.get(setting(carrier.code, 'endpoint')),
+            s.get(setting(carrier.code, 'base_url')),
+          );
+      const baseUrl = live ?? front(carrier.code, (await this.simulator(carrier)).url);
+      const adapter = carrier.create({ baseUrl, simulated: live === null }, s);
+      const timeoutMs = Number(s.get(setting(carrier.code, 'timeout_ms')));
+      adapters.set(carrier.code, timeoutMs > 0 ? withTimeout(adapter, timeoutMs) : adapter);
     }
-    this.current = { adapters, disabled: new Set(CARRIER_CODES.filter((c) => !enabled.includes(c))) };
+    this.current = {
+      adapters,
+      disabled: new Set(CARRIER_CODES.filter((c) => !enabled.some((e) => e.code === c))),
+    };
     this.builtFor = config;
     return this.current;
   }
 
   /** Enabled carriers with their status (disabled ones are not "active" in the spec's sense). */
   info(health: HealthBoard): CarrierInfo[] {
-    return CARRIER_CODES.filter((c) => this.settings.get(`carriers.${c}.enabled`) === 'on').map((code) => ({
+    return CARRIER_CODES.filter((c) => this.settings.get(setting(c, 'enabled')) === 'on').map((code) => ({
       code,
       name: CARRIER_NAMES[code],
       status: health.get(code).status,
@@ -111,25 +99,33 @@ export class CarrierRegistry {
   }
 
   async close(): Promise<void> {
-    const sims = this.sims ?? (this.starting ? await this.starting.catch(() => null) : null);
-    this.sims = null;
-    if (sims) await Promise.all([sims.russianPost.close(), sims.cdek.close()]);
+    const running = [...this.sims.values()];
+    this.sims.clear();
+    await Promise.all(running.map((p) => p.then((h) => h.close()).catch(() => undefined)));
   }
 
-  private simulators(): Promise<Simulators> {
-    if (this.sims) return Promise.resolve(this.sims);
-    this.starting ??= (async () => {
-      const latencyMs = this.options.simulatorLatencyMs ?? 0;
-      const [russianPost, cdek] = await Promise.all([
-        startRussianPostSimulator({ latencyMs }),
-        startCdekSimulator({ latencyMs, clientId: SANDBOX_CDEK.id, clientSecret: SANDBOX_CDEK.secret }),
-      ]);
-      this.sims = { russianPost, cdek };
-      return this.sims;
-    })();
-    return this.starting;
+  /** A carrier's simulator, started on first need (sandbox mode, or endpoint = simulator). */
+  private simulator(carrier: BuiltInCarrier): Promise<SimulatorHandle> {
+    let sim = this.sims.get(carrier.code);
+    if (!sim) {
+      sim = carrier.startSimulator({ latencyMs: this.options.simulatorLatencyMs ?? 0 });
+      this.sims.set(carrier.code, sim);
+    }
+    return sim;
   }
 }
 
-/** Credentials between the sandbox adapter and simulator only; not a real account. */
-const SANDBOX_CDEK = { id: 'ratedesk-sandbox', secret: 'ratedesk-sandbox-secret' } as const;
+function setting(code: CarrierCode, name: 'enabled' | 'endpoint' | 'base_url' | 'timeout_ms'): SettingName {
+  return `carriers.${code}.${name}`;
+}
+
+/** The same adapter with its own timeout (carriers.<code>.timeout_ms). */
+function withTimeout(adapter: CarrierAdapter, timeoutMs: number): CarrierAdapter {
+  return {
+    code: adapter.code,
+    name: adapter.name,
+    ...(adapter.limits ? { limits: adapter.limits } : {}),
+    timeoutMs,
+    quote: (request, context) => adapter.quote(request, context),
+  };
+}

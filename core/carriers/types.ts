@@ -1,4 +1,5 @@
 import type { Parcel, Rate } from '../contract/v1';
+import type { CarrierLimits } from './limits';
 
 /** A location as the aggregator hands it to adapters: each adapter maps it to its own location key. */
 export interface QuoteLocation {
@@ -21,6 +22,8 @@ export type CarrierFailure =
   | { kind: 'no_service'; detail?: string }
   | { kind: 'not_configured'; detail?: string }
   | { kind: 'postal_code_required' }
+  | { kind: 'city_not_found'; detail?: string }
+  | { kind: 'exceeds_limits'; detail: string }
   | { kind: 'carrier_error'; detail: string };
 
 export type CarrierOutcome = { ok: true; rates: Rate[] } | ({ ok: false } & CarrierFailure);
@@ -35,6 +38,13 @@ export interface CarrierAdapter {
   readonly code: string;
   /** Display name, Russian: it goes to `carrier_name`. */
   readonly name: string;
+  /**
+   * The carrier's published parcel limits. The platform checks them before calling `quote` and answers
+   * `exceeds_limits` itself, with no network call (#10).
+   */
+  readonly limits?: CarrierLimits;
+  /** This carrier's own timeout (setting carriers.<code>.timeout_ms); the rating default when absent. */
+  readonly timeoutMs?: number;
   quote(request: CarrierQuoteRequest, context: CarrierContext): Promise<CarrierOutcome>;
 }
 

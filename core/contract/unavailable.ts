@@ -11,6 +11,12 @@ export const UNAVAILABLE_KINDS = [
   'timeout',
   'unknown_carrier',
   'disabled',
+  /** The city is in no table or carrier directory: never reported as "no service" (#10). */
+  'city_not_found',
+  /** The parcel is over every service's published limits; decided without a network call (#10). */
+  'exceeds_limits',
+  /** The carrier's circuit breaker is open after repeated failures: not called until its cool-down ends (#10). */
+  'temporarily_skipped',
 ] as const;
 export const UnavailableKind = z.enum(UNAVAILABLE_KINDS);
 export type UnavailableKind = z.output<typeof UnavailableKind>;
@@ -40,6 +46,12 @@ export function reasonText(u: Pick<CarrierFailure, 'kind' | 'detail'>): string {
       return 'unknown carrier';
     case 'disabled':
       return 'disabled in settings';
+    case 'city_not_found':
+      return u.detail ? `city not found: ${u.detail}` : 'city not found';
+    case 'exceeds_limits':
+      return `parcel exceeds carrier limits: ${u.detail ?? 'size or weight'}`;
+    case 'temporarily_skipped':
+      return 'temporarily skipped after repeated failures';
   }
 }
 
@@ -57,6 +69,8 @@ export function failureFromReason(carrier: string, reason: string): CarrierFailu
     'unknown carrier': 'unknown_carrier',
     'disabled in settings': 'disabled',
     'not configured': 'not_configured',
+    'city not found': 'city_not_found',
+    'temporarily skipped after repeated failures': 'temporarily_skipped',
   };
   const kind = exact[lower];
   if (kind) return { carrier, kind };
@@ -64,5 +78,9 @@ export function failureFromReason(carrier: string, reason: string): CarrierFailu
     return { carrier, kind: 'not_configured', detail: r.slice(15).trim() };
   if (lower.startsWith('carrier error:'))
     return { carrier, kind: 'carrier_error', detail: r.slice(14).trim() };
+  if (lower.startsWith('city not found:'))
+    return { carrier, kind: 'city_not_found', detail: r.slice(15).trim() };
+  if (lower.startsWith('parcel exceeds carrier limits:'))
+    return { carrier, kind: 'exceeds_limits', detail: r.slice(30).trim() };
   return { carrier, kind: 'carrier_error', detail: r };
 }

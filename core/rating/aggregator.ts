@@ -1,5 +1,6 @@
 // Fan-out to the requested carriers under one deadline: whatever arrived in time is returned, every other
 // queried carrier is listed with a reason. A carrier fault never escapes as an exception.
+import { exceededLimits } from '../carriers/limits';
 import type { CarrierAdapter } from '../carriers/types';
 import { reasonText, type CarrierFailure, type UnavailableKind } from '../contract/unavailable';
 import { Rate, type Shipment, type Unavailable } from '../contract/v1';
@@ -58,7 +59,8 @@ export async function quoteAll(
   const started = performance.now();
   // Every carrier starts now, so its own timeout and the overall deadline collapse into one timer each
   // (AbortSignal.any + two AbortSignal.timeout per carrier cost ~6 % of a rates call's CPU).
-  const limitMs = Math.min(options.carrierTimeoutMs, options.deadlineMs);
+  const limitOf = (adapter: CarrierAdapter): number =>
+    Math.min(adapter.timeoutMs ?? options.carrierTimeoutMs, options.deadlineMs);
   const request = {
     from: { city: shipment.from.city, postalCode: shipment.from.postal_code ?? null },
     to: { city: shipment.to.city, postalCode: shipment.to.postal_code ?? null },
@@ -68,10 +70,29 @@ export async function quoteAll(
 
   const perCarrier = targets.map(async (adapter): Promise<Rate[]> => {
     options.onProgress?.({ carrier: adapter.code, state: 'waiting' });
+    // Over every service's published limits: answered here, without a network call (a pallet is never
+    // "no service on this route").
+    const over = adapter.limits ? exceededLimits(adapter.limits, request.parcel) : [];
+    if (over.length > 0) {
+      const u: CarrierUnavailable = {
+        carrier: adapter.code,
+        kind: 'exceeds_limits',
+        detail: over.join('; '),
+      };
+      failures.push(u);
+      options.onProgress?.({
+        carrier: adapter.code,
+        state: 'unavailable',
+        kind: u.kind,
+        detail: u.detail!,
+        elapsedMs: Math.round(performance.now() - started),
+      });
+      return [];
+    }
     const controller = new AbortController();
     const timer = setTimeout(
       () => controller.abort(new DOMException('carrier timeout', 'TimeoutError')),
-      limitMs,
+      limitOf(adapter),
     );
     const signal = controller.signal;
     const cancel = (): void => controller.abort(external?.reason);
@@ -85,7 +106,7 @@ export async function quoteAll(
       const elapsedMs = Math.round(performance.now() - started);
       if (kind === 'timeout' || kind === 'carrier_error')
         health.recordFailure(adapter.code, reasonText(u), new Date());
-      else if (kind === 'no_service' || kind === 'postal_code_required') {
+      else if (kind === 'no_service' || kind === 'postal_code_required' || kind === 'city_not_found') {
         health.recordAnswer(adapter.code, elapsedMs, new Date());
       }
       options.onProgress?.({

@@ -1,6 +1,22 @@
 // Every setting RateDesk stores, with its default and validation. The settings table holds only values
 // that differ from these defaults, as text; this file is the one place that knows their meaning.
 import { z } from 'zod';
+import { carrierSettings, type CarrierSettingsSpec, type SettingDef } from './carrier-settings';
+
+/** The two built-in carriers' settings descriptions (hosts, credentials); the registry reads them too. */
+export const RUSSIAN_POST_SETTINGS = {
+  code: 'russian-post',
+  production: 'https://tariff.pochta.ru',
+} as const satisfies CarrierSettingsSpec<'russian-post'>;
+export const CDEK_SETTINGS = {
+  code: 'cdek',
+  production: 'https://api.cdek.ru/v2',
+  test: 'https://api.edu.cdek.ru/v2',
+  credentials: {
+    client_id: { secret: false, doc: 'CDEK account.' },
+    client_secret: { secret: true, doc: 'CDEK secure password (never printed in full).' },
+  },
+} as const satisfies CarrierSettingsSpec<'cdek'>;
 
 const onOff = z.enum(['on', 'off']);
 
@@ -20,7 +36,6 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
-const url = z.url({ protocol: /^https?$/ });
 // Below 1024 needs administrator rights on every desktop OS; 0 lets the system pick a free port.
 const port = z.coerce
   .number()
@@ -56,36 +71,31 @@ export const SETTINGS = {
     secret: false,
     doc: 'Timeout of one carrier inside a rates call.',
   },
-  'carriers.russian-post.enabled': {
-    schema: onOff,
-    default: 'on',
+  'rating.breaker_cooldown_ms': {
+    schema: ms(1_000, 3_600_000),
+    default: '30000',
     secret: false,
-    doc: 'Query Russian Post.',
+    doc: 'How long a carrier is skipped after 3 consecutive failures before one request tries it again.',
   },
-  'carriers.russian-post.base_url': {
-    schema: url,
-    default: 'https://tariff.pochta.ru',
+  'rating.cache_ttl_ms': {
+    schema: ms(0, 86_400_000),
+    default: '300000',
     secret: false,
-    doc: 'Russian Post tariff calculator (live mode).',
+    doc: 'How long an identical shipment is answered from the rate cache, per carrier (0: no cache).',
   },
-  'carriers.cdek.enabled': { schema: onOff, default: 'on', secret: false, doc: 'Query CDEK.' },
-  'carriers.cdek.base_url': {
-    schema: url,
-    default: 'https://api.cdek.ru/v2',
+  ...carrierSettings(RUSSIAN_POST_SETTINGS),
+  'carriers.russian-post.objects': {
+    schema: z.string().regex(/^\d{1,6}(,\d{1,6})*$/, 'comma-separated Russian Post object codes'),
+    default: '27030,47030,23030,24030,7030',
     secret: false,
-    doc: 'CDEK API v2 (live mode); the test host is https://api.edu.cdek.ru/v2.',
+    doc: 'Russian Post products (object codes without declared value) that quotes ask for.',
   },
-  'carriers.cdek.client_id': {
-    schema: z.string().max(200),
-    default: '',
+  ...carrierSettings(CDEK_SETTINGS),
+  'carriers.cdek.contract_type': {
+    schema: z.enum(['1', '2']),
+    default: '1',
     secret: false,
-    doc: 'CDEK account.',
-  },
-  'carriers.cdek.client_secret': {
-    schema: z.string().max(200),
-    default: '',
-    secret: true,
-    doc: 'CDEK secure password (never printed in full).',
+    doc: 'CDEK contract type: 1 online store, 2 delivery; the other is tried when the first yields no tariff.',
   },
   'ui.language': { schema: z.enum(['ru', 'en']), default: 'ru', secret: false, doc: 'Desktop UI language.' },
   'ui.theme': {
@@ -116,7 +126,7 @@ export const SETTINGS = {
     secret: false,
     doc: 'Carriers preselected in the quote form, comma-separated (empty: all).',
   },
-} as const satisfies Record<string, { schema: z.ZodType; default: string; secret: boolean; doc: string }>;
+} as const satisfies Record<string, SettingDef>;
 
 export type SettingName = keyof typeof SETTINGS;
 

@@ -48,6 +48,9 @@ export const quote = defineMessages({
     'reason.carrier_error': 'ошибка на стороне перевозчика',
     'reason.unknown_carrier': 'неизвестный перевозчик',
     'reason.disabled': 'выключен в разделе «Перевозчики»',
+    'reason.city_not_found': 'город не найден',
+    'reason.exceeds_limits': 'посылка больше допустимого',
+    'reason.temporarily_skipped': 'временно пропущен после сбоев',
     'reason.fix.not_configured': 'Перевозчики →',
     notRated: 'Не рассчитано',
     'filter.type': 'Тип',
@@ -118,6 +121,11 @@ export const quote = defineMessages({
     'reasonHint.carrier_error': 'Перевозчик ответил ошибкой. Обычно это проходит само; попробуйте позже.',
     'reasonHint.unknown_carrier': 'RateDesk не знает такого перевозчика.',
     'reasonHint.disabled': 'Перевозчик выключен в разделе «Перевозчики» и в расчёте не участвовал.',
+    'reasonHint.city_not_found': 'Перевозчик не знает такого города. Проверьте название или укажите индекс.',
+    'reasonHint.exceeds_limits':
+      'Вес или размеры больше, чем принимает перевозчик. RateDesk проверил это сам, без запроса.',
+    'reasonHint.temporarily_skipped':
+      'Перевозчик несколько раз подряд не ответил; RateDesk ненадолго перестал его спрашивать и попробует снова сам.',
     'reason.fix.disabled': 'включить',
     newAbove: (p) => `↑ Выше добавлено: ${p['n']}`,
   },
@@ -167,6 +175,9 @@ export const quote = defineMessages({
     'reason.carrier_error': 'error on the carrier side',
     'reason.unknown_carrier': 'unknown carrier',
     'reason.disabled': 'switched off in Carriers',
+    'reason.city_not_found': 'city not found',
+    'reason.exceeds_limits': 'parcel too large or heavy',
+    'reason.temporarily_skipped': 'skipped for now after failures',
     'reason.fix.not_configured': 'Carriers →',
     notRated: 'Not quoted',
     'filter.type': 'Type',
@@ -237,6 +248,11 @@ export const quote = defineMessages({
     'reasonHint.carrier_error': 'The carrier answered with an error. It usually passes; try again later.',
     'reasonHint.unknown_carrier': 'RateDesk does not know this carrier.',
     'reasonHint.disabled': 'The carrier is switched off in Carriers and was not asked.',
+    'reasonHint.city_not_found': 'The carrier does not know this city. Check the name or enter a postcode.',
+    'reasonHint.exceeds_limits':
+      'The weight or size is over what the carrier accepts. RateDesk checked this itself, without a request.',
+    'reasonHint.temporarily_skipped':
+      'The carrier failed several times in a row; RateDesk stopped asking it for a short while and will try again by itself.',
     'reason.fix.disabled': 'switch on',
     newAbove: (p) => `↑ Added above: ${p['n']}`,
   },

@@ -1,0 +1,57 @@
+// The carriers built into RateDesk, one entry each: its settings description (hosts, credentials), how its
+// adapter is made for a host, and how its simulator starts. The registry turns settings into adapters from
+// this list alone, so a carrier added later is one more entry here (and its folder), nothing else.
+import type { SettingsView } from '../settings/view';
+import { CDEK_SETTINGS, RUSSIAN_POST_SETTINGS } from '../settings/schema';
+import type { CarrierSettingsSpec } from '../settings/carrier-settings';
+import { createCdekAdapter } from './cdek';
+import { createRussianPostAdapter } from './russian-post';
+import { startCdekSimulator } from './simulators/cdek';
+import type { SimulatorHandle } from './simulators/handle';
+import { startRussianPostSimulator } from './simulators/russian-post';
+import type { CarrierAdapter, CarrierCode } from './types';
+
+export interface AdapterTarget {
+  baseUrl: string;
+  /** The built-in simulator answers (sandbox mode, or endpoint = simulator): use its test account. */
+  simulated: boolean;
+}
+
+export interface BuiltInCarrier {
+  code: CarrierCode;
+  settings: CarrierSettingsSpec<CarrierCode>;
+  /** Settings (beyond enabled/endpoint/base_url/timeout) whose change rebuilds the adapter. */
+  configKeys: readonly string[];
+  create(target: AdapterTarget, settings: SettingsView): CarrierAdapter;
+  startSimulator(options: { latencyMs: number }): Promise<SimulatorHandle>;
+}
+
+/** Credentials between the sandbox adapter and simulator only; not a real account. */
+const SANDBOX_CDEK = { id: 'ratedesk-sandbox', secret: 'ratedesk-sandbox-secret' } as const;
+
+export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
+  {
+    code: 'cdek',
+    settings: CDEK_SETTINGS,
+    configKeys: ['carriers.cdek.client_id', 'carriers.cdek.client_secret', 'carriers.cdek.contract_type'],
+    create: ({ baseUrl, simulated }, s) =>
+      createCdekAdapter(
+        simulated
+          ? { baseUrl, clientId: SANDBOX_CDEK.id, clientSecret: SANDBOX_CDEK.secret }
+          : {
+              baseUrl,
+              clientId: s.get('carriers.cdek.client_id') || null,
+              clientSecret: s.get('carriers.cdek.client_secret') || null,
+            },
+      ),
+    startSimulator: ({ latencyMs }) =>
+      startCdekSimulator({ latencyMs, clientId: SANDBOX_CDEK.id, clientSecret: SANDBOX_CDEK.secret }),
+  },
+  {
+    code: 'russian-post',
+    settings: RUSSIAN_POST_SETTINGS,
+    configKeys: ['carriers.russian-post.objects'],
+    create: ({ baseUrl }) => createRussianPostAdapter({ baseUrl }),
+    startSimulator: ({ latencyMs }) => startRussianPostSimulator({ latencyMs }),
+  },
+];

@@ -1,0 +1,87 @@
+// The settings every carrier has, generated from one short description per carrier, so a carrier added
+// later (eight and more) gets the same switch, endpoint choice, timeout and credential handling without a
+// hand-written copy: carriers.<code>.enabled | endpoint | base_url | timeout_ms, plus its credentials
+// (secret ones go through the host's secret store and are never printed back in full).
+import { z } from 'zod';
+
+export interface CarrierSettingsSpec<C extends string> {
+  code: C;
+  /** The carrier's production host (the default). */
+  production: string;
+  /** The carrier's own test host, when it has one (CDEK's api.edu.cdek.ru). */
+  test?: string;
+  /** Account fields: name → whether it is secret. */
+  credentials?: Readonly<Record<string, { secret: boolean; doc: string }>>;
+}
+
+export interface SettingDef {
+  schema: z.ZodType;
+  default: string;
+  secret: boolean;
+  doc: string;
+}
+
+const onOff = z.enum(['on', 'off']);
+const url = z.url({ protocol: /^https?$/ });
+/** Where a live carrier is asked: its production host, its test host, the built-in simulator, or base_url. */
+export const CARRIER_ENDPOINTS = ['production', 'test', 'simulator', 'custom'] as const;
+export type CarrierEndpoint = (typeof CARRIER_ENDPOINTS)[number];
+
+type CarrierSettingName<C extends string, K extends string> =
+  | `carriers.${C}.enabled`
+  | `carriers.${C}.endpoint`
+  | `carriers.${C}.base_url`
+  | `carriers.${C}.timeout_ms`
+  | `carriers.${C}.${K}`;
+
+export function carrierSettings<C extends string, K extends string = never>(
+  spec: CarrierSettingsSpec<C> & { credentials?: Readonly<Record<K, { secret: boolean; doc: string }>> },
+): Record<CarrierSettingName<C, K>, SettingDef> {
+  const p = `carriers.${spec.code}`;
+  const out: Record<string, SettingDef> = {
+    [`${p}.enabled`]: { schema: onOff, default: 'on', secret: false, doc: `Query ${spec.code}.` },
+    [`${p}.endpoint`]: {
+      schema: z.enum(CARRIER_ENDPOINTS),
+      default: 'production',
+      secret: false,
+      doc:
+        `Live mode: production (${spec.production})` +
+        (spec.test ? `, test (${spec.test})` : '') +
+        ', simulator (the built-in one), or custom (base_url).',
+    },
+    [`${p}.base_url`]: {
+      schema: url,
+      default: spec.production,
+      secret: false,
+      doc: `Host used when endpoint is custom (default: the production host).`,
+    },
+    [`${p}.timeout_ms`]: {
+      schema: z.coerce.number().int().min(0).max(60_000),
+      default: '0',
+      secret: false,
+      doc: 'Timeout of this carrier in a rates call; 0 = rating.carrier_timeout_ms.',
+    },
+  };
+  for (const [name, field] of Object.entries<{ secret: boolean; doc: string }>(spec.credentials ?? {})) {
+    out[`${p}.${name}`] = { schema: z.string().max(200), default: '', secret: field.secret, doc: field.doc };
+  }
+  return out as Record<CarrierSettingName<C, K>, SettingDef>;
+}
+
+/** The host a carrier's adapter talks to in live mode; null means "use the built-in simulator". */
+export function liveBaseUrl(
+  spec: Pick<CarrierSettingsSpec<string>, 'production' | 'test'>,
+  endpoint: string,
+  baseUrl: string,
+): string | null {
+  switch (endpoint) {
+    case 'test':
+      return spec.test ?? spec.production;
+    case 'simulator':
+      return null;
+    case 'custom':
+      return baseUrl;
+    default:
+      return spec.production;
+  }
+}
