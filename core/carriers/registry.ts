@@ -37,8 +37,18 @@ export class CarrierRegistry {
     private readonly options: RegistryOptions = {},
   ) {}
 
+  /**
+   * Whether any price may come from a simulator: sandbox mode, fixed test adapters, or a live carrier pointed
+   * at its simulator (endpoint = simulator). Every answer is then marked sandbox: a simulated price must never
+   * pass for a real one.
+   */
   sandbox(): boolean {
-    return this.options.adapters !== undefined || this.settings.get('sandbox') === 'on';
+    if (this.options.adapters !== undefined || this.settings.get('sandbox') === 'on') return true;
+    return BUILT_IN_CARRIERS.some(
+      (c) =>
+        this.settings.get(setting(c.code, 'enabled')) === 'on' &&
+        this.settings.get(setting(c.code, 'endpoint')) === 'simulator',
+    );
   }
 
   /** Starts the simulators now (in sandbox mode) so the first quote does not pay for it. */
@@ -53,7 +63,7 @@ export class CarrierRegistry {
       return { adapters: new Map(this.options.adapters.map((a) => [a.code, a])), disabled: new Set() };
     }
     const s = this.settings;
-    const sandbox = this.sandbox();
+    const sandbox = s.get('sandbox') === 'on';
     const enabled = BUILT_IN_CARRIERS.filter((c) => s.get(setting(c.code, 'enabled')) === 'on');
     const config = JSON.stringify([
       sandbox,

@@ -1,47 +1,63 @@
-// Carriers screen: every carrier the core knows (enabled or not), its health, base URL and credentials.
-// Written so a new carrier needs only its settings and, if it has an account, an entry in CREDENTIALS.
-import { CARRIER_CODES, CARRIER_NAMES, type CarrierCode } from '../carriers/types';
-import type { CarrierView } from '../contract/operations';
-import { SETTINGS, maskSecret, type SettingName } from '../settings/schema';
-import type { ServiceContext } from './context';
+// Carriers: every built-in carrier (enabled or not), its health, where it is asked, its timeout and its
+// credentials. Store operations, so the admin CLI and the desk run the same ones: settings are read from the
+// store (secrets opened by the host's secret store), health from the row the running service keeps current.
+import { CARRIER_NAMES } from '../carriers/types';
+import type { CarrierEndpoint, CarrierView } from '../contract/operations';
+import { liveBaseUrl, type CarrierSettingsSpec } from '../settings/carrier-settings';
+import { BUILT_IN_CARRIER_SETTINGS, SETTINGS, maskSecret, type SettingName } from '../settings/schema';
+import type { Store } from '../store';
+import type { StoreContext } from './context';
 import type { AreaOperations } from './define';
 import { OperationError } from './errors';
 import { writeSetting } from './settings';
 
-/** Carriers whose API needs an account of ours; Russian Post's public calculator needs none. */
-const CREDENTIALS: Partial<Record<CarrierCode, { id: SettingName; secret: SettingName }>> = {
-  cdek: { id: 'carriers.cdek.client_id', secret: 'carriers.cdek.client_secret' },
-};
+/** A built-in carrier as its settings describe it (no adapter code: the admin CLI loads none). */
+type CarrierSpec = (typeof BUILT_IN_CARRIER_SETTINGS)[number] &
+  CarrierSettingsSpec<(typeof BUILT_IN_CARRIER_SETTINGS)[number]['code']>;
 
-function knownCarrier(code: string): CarrierCode {
-  const found = CARRIER_CODES.find((c) => c === code);
-  if (!found)
-    throw new OperationError(
-      'not_found',
-      `No carrier ${JSON.stringify(code)}. Known: ${CARRIER_CODES.join(', ')}.`,
-    );
+function knownCarrier(code: string): CarrierSpec {
+  const found = BUILT_IN_CARRIER_SETTINGS.find((c) => c.code === code);
+  if (!found) {
+    const known = BUILT_IN_CARRIER_SETTINGS.map((c) => c.code).join(', ');
+    throw new OperationError('not_found', `No carrier ${JSON.stringify(code)}. Known: ${known}.`);
+  }
   return found;
 }
 
-const enabledName = (code: CarrierCode): SettingName => `carriers.${code}.enabled`;
-const baseUrlName = (code: CarrierCode): SettingName => `carriers.${code}.base_url`;
+const name = (code: string, field: string): SettingName => `carriers.${code}.${field}` as SettingName;
+const read = (store: Store, setting: SettingName): string =>
+  store.settings.get(setting) ?? SETTINGS[setting].default;
 
-export function carrierView(ctx: ServiceContext, code: CarrierCode): CarrierView {
-  const s = ctx.service.settings;
-  const health = ctx.service.health.get(code);
-  const creds = CREDENTIALS[code];
-  const secret = creds ? s.get(creds.secret) : '';
-  const clientId = creds ? s.get(creds.id) : '';
+/** The account fields of a carrier: the id, and the secret (Russian Post's public calculator has none). */
+function credentialNames(carrier: CarrierSpec): { id: SettingName; secret: SettingName } | null {
+  const fields = Object.entries<{ secret: boolean }>(carrier.credentials ?? {});
+  const id = fields.find(([, f]) => !f.secret)?.[0];
+  const secret = fields.find(([, f]) => f.secret)?.[0];
+  return id && secret ? { id: name(carrier.code, id), secret: name(carrier.code, secret) } : null;
+}
+
+export function carrierView(store: Store, carrier: CarrierSpec): CarrierView {
+  const code = carrier.code;
+  const health = store.carrierHealth.all().find((h) => h.code === code);
+  const creds = credentialNames(carrier);
+  const secret = creds ? read(store, creds.secret) : '';
+  const clientId = creds ? read(store, creds.id) : '';
+  const endpoint = read(store, name(code, 'endpoint')) as CarrierEndpoint;
+  const baseUrl = read(store, name(code, 'base_url'));
   return {
     code,
     name: CARRIER_NAMES[code],
-    enabled: s.get(enabledName(code)) === 'on',
-    status: health.status,
-    last_error: health.lastError,
-    last_success_at: health.lastSuccessAt,
-    median_latency_ms: health.medianLatencyMs,
-    base_url: s.get(baseUrlName(code)),
-    default_base_url: SETTINGS[baseUrlName(code)].default,
+    enabled: read(store, name(code, 'enabled')) === 'on',
+    status: health?.status ?? 'unknown',
+    last_error: health?.last_error ?? null,
+    last_success_at: health?.last_success_at ?? null,
+    median_latency_ms: health?.latency_ms_median ?? null,
+    endpoint,
+    base_url: liveBaseUrl(carrier, endpoint, baseUrl) ?? baseUrl,
+    default_base_url: SETTINGS[name(code, 'base_url')].default,
+    hosts: { production: carrier.production, test: carrier.test ?? null },
+    timeout_ms: Number(read(store, name(code, 'timeout_ms'))),
+    default_timeout_ms: Number(read(store, 'rating.carrier_timeout_ms')),
     credentials: creds
       ? {
           client_id: clientId,
@@ -53,33 +69,57 @@ export function carrierView(ctx: ServiceContext, code: CarrierCode): CarrierView
 }
 
 export const carrierOperations = {
-  'carriers:list': { needs: 'service', run: (ctx) => CARRIER_CODES.map((code) => carrierView(ctx, code)) },
+  'carriers:list': {
+    needs: 'store',
+    run: ({ store }) => BUILT_IN_CARRIER_SETTINGS.map((c) => carrierView(store, c)),
+  },
 
   'carriers:update': {
-    needs: 'service',
-    run: (ctx, input) => {
-      const code = knownCarrier(input.code);
-      const creds = CREDENTIALS[code];
+    needs: 'store',
+    run: ({ store, clock }: StoreContext, input) => {
+      const carrier = knownCarrier(input.code);
+      const code = carrier.code;
+      const creds = credentialNames(carrier);
       if (!creds && (input.client_id !== undefined || input.client_secret !== undefined)) {
         throw new OperationError('invalid', `${CARRIER_NAMES[code]} needs no credentials.`);
       }
+      if (input.endpoint === 'test' && !carrier.test) {
+        throw new OperationError(
+          'invalid',
+          `${CARRIER_NAMES[code]} has no test host; choose production, simulator or custom.`,
+        );
+      }
       const writes: Array<{ name: SettingName; value: string }> = [];
       if (input.enabled !== undefined)
-        writes.push({ name: enabledName(code), value: input.enabled ? 'on' : 'off' });
+        writes.push({ name: name(code, 'enabled'), value: input.enabled ? 'on' : 'off' });
       if (input.base_url !== undefined) {
-        // An emptied field means "back to the carrier's own host", not "no URL".
-        const name = baseUrlName(code);
-        writes.push({ name, value: input.base_url.trim() || SETTINGS[name].default });
+        // An emptied field means "back to the carrier's own host", not "no URL"; a host of one's own is custom.
+        const host = input.base_url.trim();
+        writes.push({
+          name: name(code, 'base_url'),
+          value: host || SETTINGS[name(code, 'base_url')].default,
+        });
+        if (input.endpoint === undefined)
+          writes.push({ name: name(code, 'endpoint'), value: host ? 'custom' : 'production' });
       }
+      if (input.endpoint !== undefined) {
+        writes.push({ name: name(code, 'endpoint'), value: input.endpoint });
+        // Production means the carrier's production host, whatever a custom host was before.
+        if (input.endpoint === 'production' && input.base_url === undefined) {
+          writes.push({ name: name(code, 'base_url'), value: carrier.production });
+        }
+      }
+      if (input.timeout_ms !== undefined)
+        writes.push({ name: name(code, 'timeout_ms'), value: String(input.timeout_ms) });
       if (creds && input.client_id !== undefined)
         writes.push({ name: creds.id, value: input.client_id.trim() });
       if (creds && input.client_secret !== undefined)
         writes.push({ name: creds.secret, value: input.client_secret.trim() });
       // All or nothing: a bad URL must not leave the switch flipped (nested tx = savepoint).
-      ctx.store.tx(() => {
-        for (const w of writes) writeSetting(ctx.store, ctx.clock, w.name, w.value);
+      store.tx(() => {
+        for (const w of writes) writeSetting(store, clock, w.name, w.value);
       });
-      return carrierView(ctx, code);
+      return carrierView(store, carrier);
     },
   },
 } satisfies AreaOperations<'carriers:list' | 'carriers:update'>;

@@ -3,6 +3,7 @@
 // the spreadsheet writer, the carrier clients) and starts fast (docs/benchmarks.md, "Startup").
 import type { OperationOutput } from '../contract/operations';
 import { accountOperations } from './accounts';
+import { carrierOperations } from './carriers';
 import type { StoreContext } from './context';
 import { runStoreOperation, type StoreOperation } from './define';
 import { keyOperations } from './keys';
@@ -17,6 +18,7 @@ const {
 
 export const STORE_OPERATIONS = {
   ...accountOperations,
+  ...carrierOperations,
   ...keyOperations,
   'settings:get': settingsGet,
   'settings:get-one': settingsGetOne,

@@ -68,7 +68,11 @@ export function carrierSettings<C extends string, K extends string = never>(
   return out as Record<CarrierSettingName<C, K>, SettingDef>;
 }
 
-/** The host a carrier's adapter talks to in live mode; null means "use the built-in simulator". */
+/**
+ * The host a carrier's adapter talks to in live mode; null means "use the built-in simulator". Before #10
+ * base_url alone chose the host: a data folder that set it (to a proxy, say) and never chose an endpoint keeps
+ * that host, so `production` with a base_url other than the production host means that base_url.
+ */
 export function liveBaseUrl(
   spec: Pick<CarrierSettingsSpec<string>, 'production' | 'test'>,
   endpoint: string,
@@ -79,9 +83,7 @@ export function liveBaseUrl(
       return spec.test ?? spec.production;
     case 'simulator':
       return null;
-    case 'custom':
-      return baseUrl;
     default:
-      return spec.production;
+      return baseUrl || spec.production;
   }
 }

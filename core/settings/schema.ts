@@ -18,6 +18,9 @@ export const CDEK_SETTINGS = {
   },
 } as const satisfies CarrierSettingsSpec<'cdek'>;
 
+/** Every built-in carrier's settings description, in display order (the operations and the CLI read these). */
+export const BUILT_IN_CARRIER_SETTINGS = [CDEK_SETTINGS, RUSSIAN_POST_SETTINGS] as const;
+
 const onOff = z.enum(['on', 'off']);
 
 export const BoxPreset = z.strictObject({

@@ -144,3 +144,35 @@ test('CDEK credentials: saved, shown masked only, secret replaced; inline valida
   await expect(url).toHaveValue('https://api.cdek.ru/v2');
   await expect.poll(() => desk.service.settings.get('carriers.cdek.base_url')).toBe('https://api.cdek.ru/v2');
 });
+
+test('where a carrier is asked and its own timeout (#10): chosen on the card, stored by the core', async ({
+  page,
+  desk,
+}) => {
+  await openApp(page, 'carriers');
+  const endpoint = page.getByTestId('carrier-endpoint-cdek');
+  await expect(endpoint).toBeVisible();
+  await expect(page.getByTestId('carrier-endpoint-cdek-production')).toBeChecked();
+  // Russian Post has no test host of its own: no such choice on its card.
+  await expect(page.getByTestId('carrier-endpoint-russian-post-test')).toHaveCount(0);
+
+  await page.getByTestId('carrier-endpoint-cdek-test').check();
+  await expect(page.getByTestId('carrier-endpoint-cdek-test')).toBeChecked();
+  await expect.poll(() => desk.service.store.settings.get('carriers.cdek.endpoint')).toBe('test');
+  await expect(page.getByTestId('carrier-base-url-cdek')).toHaveValue('https://api.edu.cdek.ru/v2');
+
+  const timeout = page.getByTestId('carrier-timeout-cdek');
+  await timeout.fill('70000');
+  await page.getByTestId('carrier-timeout-save-cdek').click();
+  await expect(endpoint).toContainText('Не больше 60 000 мс.');
+  await timeout.fill('2500');
+  await page.getByTestId('carrier-timeout-save-cdek').click();
+  await expect.poll(() => desk.service.store.settings.get('carriers.cdek.timeout_ms')).toBe('2500');
+  await expect(page.getByText('СДЭК: тайм-аут сохранён')).toBeVisible();
+
+  await page.getByTestId('carrier-endpoint-cdek-production').check();
+  // Back to the default: the settings table keeps only deviations, so the row is gone.
+  await expect.poll(() => desk.service.store.settings.get('carriers.cdek.endpoint')).toBeUndefined();
+  await expect(page.getByTestId('carrier-base-url-cdek')).toHaveValue('https://api.cdek.ru/v2');
+  await screenshot(page, 'carriers-endpoint-light');
+});

@@ -20,6 +20,11 @@ export const OPTIONS = {
   name: { type: 'string' },
   file: { type: 'string' },
   limit: { type: 'string' },
+  enabled: { type: 'string' },
+  endpoint: { type: 'string' },
+  'base-url': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'client-id': { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

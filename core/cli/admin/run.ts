@@ -10,6 +10,7 @@ import { runStore } from '../../operations/store-operations';
 import { defaultDataDir, openDataFolder, type PlatformEnv } from '../../store/data-folder';
 import { InputError, UsageError } from '../admin-io';
 import { accountCommands } from './accounts';
+import { carrierCommands } from './carriers';
 import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, type Values } from './command';
 import { keyCommands } from './keys';
 import { settingCommands } from './settings';
@@ -35,6 +36,12 @@ API keys
                                                  F, or stdin, may also be a file written by keys export)
   keys export [--account ACCOUNT] [--file F]    (digests only, no secrets; F is written with mode 0600)
 
+Carriers
+  carriers list
+  carriers set CODE [--enabled on|off] [--endpoint production|test|simulator|custom]
+                    [--base-url URL] [--timeout-ms N] [--client-id ID]
+  carriers secret CODE                          (the secret is read from stdin, never from arguments)
+
 Settings and notifications
   settings get [NAME]
   settings set NAME [VALUE]                     (secret settings: VALUE is read from stdin)
@@ -47,7 +54,12 @@ Options
   -h, --help       this text
 `;
 
-const COMMANDS: Record<string, Command> = { ...accountCommands, ...keyCommands, ...settingCommands };
+const COMMANDS: Record<string, Command> = {
+  ...accountCommands,
+  ...keyCommands,
+  ...carrierCommands,
+  ...settingCommands,
+};
 
 const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'json', 'help'];
 

@@ -1,7 +1,14 @@
-// Carriers as the desk manages them: every carrier the core knows, its health, base URL and credentials.
+// Carriers as the desk and the admin CLI manage them: every built-in carrier, its health, where it is asked
+// (endpoint, host), its own timeout and its credentials.
 import { z } from 'zod';
 import { CarrierStatus } from '../v1';
 import { NoInput, Timestamp } from './common';
+
+/** Where a live carrier is asked (settings carriers.<code>.endpoint); sandbox mode always uses the simulator. */
+export const CarrierEndpoint = z.enum(['production', 'test', 'simulator', 'custom']);
+export type CarrierEndpoint = z.output<typeof CarrierEndpoint>;
+/** A carrier's own timeout in a rates call; 0 means the general rating.carrier_timeout_ms. */
+export const CarrierTimeout = z.int('must be a whole number of milliseconds').min(0).max(60_000);
 
 export const CarrierView = z.object({
   code: z.string(),
@@ -11,9 +18,16 @@ export const CarrierView = z.object({
   last_error: z.string().nullable(),
   last_success_at: Timestamp.nullable(),
   median_latency_ms: z.number().nullable(),
-  /** Used in live mode; sandbox mode talks to the built-in simulators whatever this says. */
+  /** Live mode: where the carrier is asked. Sandbox mode talks to the built-in simulators whatever this says. */
+  endpoint: CarrierEndpoint,
+  /** The host used for endpoint `custom` (and the one actually asked, for production and test). */
   base_url: z.string(),
   default_base_url: z.string(),
+  /** The carrier's published hosts: production, and its test host when it has one. */
+  hosts: z.object({ production: z.string(), test: z.string().nullable() }),
+  /** This carrier's own timeout (0: the general one, default_timeout_ms). */
+  timeout_ms: z.number(),
+  default_timeout_ms: z.number(),
   /** Null for carriers that need no account (Russian Post's public tariff calculator). */
   credentials: z
     .object({
@@ -32,7 +46,10 @@ export const carrierOperations = {
     input: z.strictObject({
       code: z.string().min(1).max(40),
       enabled: z.boolean().optional(),
+      endpoint: CarrierEndpoint.optional(),
+      /** Setting it alone also sets endpoint `custom` (an emptied field: back to the production host). */
       base_url: z.string().max(2000).optional(),
+      timeout_ms: CarrierTimeout.optional(),
       client_id: z.string().max(200).optional(),
       /** '' clears it. */
       client_secret: z.string().max(200).optional(),

@@ -9,6 +9,7 @@ import { useT } from '../../i18n';
 import { Switch, useExplain } from '../settings/kit';
 import { STATUS_TONE } from './logic';
 import { ConnectionSection } from './sections/ConnectionSection';
+import { EndpointSection } from './sections/EndpointSection';
 import { CredentialsSection } from './sections/CredentialsSection';
 import { HealthSection } from './sections/HealthSection';
 import type { SectionProps } from './sections/types';
@@ -21,6 +22,8 @@ interface CardSection {
 
 const CARD_SECTIONS: readonly CardSection[] = [
   { key: 'health', applies: () => true, render: (p) => <HealthSection {...p} /> },
+  { key: 'endpoint', applies: () => true, render: (p) => <EndpointSection {...p} /> },
+  // Typing an address of one's own here makes the endpoint `custom` (the core's rule).
   { key: 'connection', applies: () => true, render: (p) => <ConnectionSection {...p} /> },
   {
     key: 'credentials',

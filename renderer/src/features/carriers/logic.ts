@@ -53,15 +53,27 @@ export function checkBaseUrl(text: string): UrlProblem | null {
   return null;
 }
 
-/** Addresses worth offering in the base URL field besides the carrier's default (its test host). */
-export const KNOWN_BASE_URLS: Readonly<Record<string, readonly string[]>> = {
-  cdek: ['https://api.cdek.ru/v2', 'https://api.edu.cdek.ru/v2'],
-  'russian-post': ['https://tariff.pochta.ru'],
-};
-
-export function baseUrlChoices(carrier: Pick<CarrierView, 'code' | 'default_base_url'>): string[] {
-  const list = [carrier.default_base_url, ...(KNOWN_BASE_URLS[carrier.code] ?? [])];
+/** Addresses worth offering in the base URL field: the carrier's published hosts, from the core. */
+export function baseUrlChoices(carrier: Pick<CarrierView, 'default_base_url' | 'hosts'>): string[] {
+  const list = [
+    carrier.default_base_url,
+    carrier.hosts.production,
+    ...(carrier.hosts.test ? [carrier.hosts.test] : []),
+  ];
   return [...new Set(list)];
+}
+
+export type TimeoutProblem = 'format' | 'range';
+
+/** A carrier's own timeout as typed: empty or 0 means the general one; otherwise whole milliseconds up to 60 000. */
+export function parseTimeout(
+  text: string,
+): { ok: true; value: number } | { ok: false; problem: TimeoutProblem } {
+  const t = text.replace(/[\s\u00a0\u202f]/g, '');
+  if (t === '') return { ok: true, value: 0 };
+  if (!/^\d+$/.test(t)) return { ok: false, problem: 'format' };
+  const n = Number(t);
+  return n <= 60_000 ? { ok: true, value: n } : { ok: false, problem: 'range' };
 }
 
 export type CredentialsProblem = {

@@ -42,6 +42,47 @@ async function json<T>(dir: string, argv: string[], stdin = ''): Promise<T> {
   return JSON.parse(r.stdout) as T;
 }
 
+describe('runAdmin carriers (#10)', () => {
+  it('lists carriers, sets endpoint, timeout and account, reads the secret from stdin only', async () => {
+    const dir = tempDir();
+    const listed = await run(dir, ['carriers', 'list']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(
+      /\ncdek +СДЭК +on +production +https:\/\/api\.cdek\.ru\/v2 +default \(5000 ms\)/,
+    );
+    const set = await json<{ endpoint: string; base_url: string; timeout_ms: number }>(dir, [
+      'carriers',
+      'set',
+      'cdek',
+      '--endpoint',
+      'test',
+      '--timeout-ms',
+      '3000',
+      '--client-id',
+      'acme',
+    ]);
+    expect(set).toMatchObject({ endpoint: 'test', base_url: 'https://api.edu.cdek.ru/v2', timeout_ms: 3000 });
+    const secret = await json<{ credentials: { configured: boolean; client_secret_masked: string } }>(
+      dir,
+      ['carriers', 'secret', 'cdek'],
+      'Very-Secret-4321\n',
+    );
+    expect(secret.credentials).toMatchObject({ configured: true, client_secret_masked: '••••4321' });
+    const off = await run(dir, ['carriers', 'set', 'russian-post', '--enabled', 'off']);
+    expect(off.stdout).toBe('russian-post: off, production (https://tariff.pochta.ru), timeout default.\n');
+  });
+
+  it('refuses what cannot be, with one line and exit codes 1 (the operation) or 2 (the command line)', async () => {
+    const dir = tempDir();
+    const noTest = await run(dir, ['carriers', 'set', 'russian-post', '--endpoint', 'test']);
+    expect(noTest).toMatchObject({ code: 1, stdout: '' });
+    expect(noTest.stderr).toMatch(/^error: Почта России has no test host/);
+    expect((await run(dir, ['carriers', 'set', 'cdek'])).code).toBe(2);
+    expect((await run(dir, ['carriers', 'set', 'cdek', '--enabled', 'yes'])).code).toBe(2);
+    expect((await run(dir, ['carriers', 'set', 'dhl', '--enabled', 'on'])).code).toBe(1);
+  });
+});
+
 describe('runAdmin', () => {
   it('prints help with exit 0', async () => {
     const dir = tempDir();

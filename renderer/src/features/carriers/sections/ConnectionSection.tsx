@@ -1,6 +1,6 @@
 // The carrier's API address (used in live mode): validated in the form, with the known addresses offered
 // and a way back to the default.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { call } from '../../../api/client';
 import { Button, TextField, useToast } from '../../../components';
 import { useT } from '../../../i18n';
@@ -13,6 +13,8 @@ export function ConnectionSection({ carrier, sandbox, onChange }: SectionProps):
   const toast = useToast();
   const explain = useExplain();
   const [draft, setDraft] = useState(carrier.base_url);
+  // The endpoint choice above changes the host this field shows.
+  useEffect(() => setDraft(carrier.base_url), [carrier.base_url]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const isDefault = carrier.base_url === carrier.default_base_url;

@@ -1,0 +1,102 @@
+// Carrier settings through the one operation layer (#10 item 1): switch, endpoint, host, own timeout and the
+// account, as the desk and the admin CLI both run them.
+import { describe, expect, it } from 'vitest';
+import { carrierOperations } from '../../../../core/operations/carriers';
+import { OperationError, runStore } from '../../../../core/operations';
+import { freshFolder } from '../../../helpers/store-fixtures';
+
+const update = (ctx: ReturnType<typeof freshFolder>, input: Record<string, unknown>) =>
+  runStore(ctx, 'carriers:update', input);
+const list = (ctx: ReturnType<typeof freshFolder>) => runStore(ctx, 'carriers:list', undefined);
+
+function operationError(fn: () => unknown): OperationError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof OperationError) return error;
+    throw error;
+  }
+  throw new Error('expected an OperationError');
+}
+
+describe('carriers:list', () => {
+  it('lists every built-in carrier with its production host, default timeout and no account', () => {
+    const ctx = freshFolder();
+    expect(list(ctx).map((c) => [c.code, c.enabled, c.endpoint, c.base_url, c.timeout_ms])).toEqual([
+      ['cdek', true, 'production', 'https://api.cdek.ru/v2', 0],
+      ['russian-post', true, 'production', 'https://tariff.pochta.ru', 0],
+    ]);
+    const [cdek, post] = list(ctx);
+    expect(cdek!.hosts).toEqual({ production: 'https://api.cdek.ru/v2', test: 'https://api.edu.cdek.ru/v2' });
+    expect(cdek!.credentials).toEqual({ client_id: '', client_secret_masked: '', configured: false });
+    expect(post!.credentials).toBeNull();
+    expect(cdek!.default_timeout_ms).toBe(5000);
+  });
+});
+
+describe('carriers:update', () => {
+  it('switches the endpoint: test uses the test host, production goes back to the production host', () => {
+    const ctx = freshFolder();
+    expect(update(ctx, { code: 'cdek', endpoint: 'test' })).toMatchObject({
+      endpoint: 'test',
+      base_url: 'https://api.edu.cdek.ru/v2',
+    });
+    expect(update(ctx, { code: 'cdek', base_url: 'https://proxy.example/v2' })).toMatchObject({
+      endpoint: 'custom',
+      base_url: 'https://proxy.example/v2',
+    });
+    expect(update(ctx, { code: 'cdek', endpoint: 'production' })).toMatchObject({
+      endpoint: 'production',
+      base_url: 'https://api.cdek.ru/v2',
+    });
+    expect(update(ctx, { code: 'cdek', endpoint: 'simulator' }).endpoint).toBe('simulator');
+  });
+
+  it('an emptied host means the production host again', () => {
+    const ctx = freshFolder();
+    update(ctx, { code: 'russian-post', base_url: 'https://proxy.example' });
+    expect(update(ctx, { code: 'russian-post', base_url: '' })).toMatchObject({
+      endpoint: 'production',
+      base_url: 'https://tariff.pochta.ru',
+    });
+  });
+
+  it('keeps a timeout of its own, 0 meaning the general one', () => {
+    const ctx = freshFolder();
+    expect(update(ctx, { code: 'cdek', timeout_ms: 2500 }).timeout_ms).toBe(2500);
+    expect(ctx.store.settings.get('carriers.cdek.timeout_ms')).toBe('2500');
+    expect(update(ctx, { code: 'cdek', timeout_ms: 0 }).timeout_ms).toBe(0);
+  });
+
+  it('stores the account, shows the secret masked only', () => {
+    const ctx = freshFolder();
+    const view = update(ctx, { code: 'cdek', client_id: ' acme ', client_secret: 'S3cret-Value-1234' });
+    expect(view.credentials).toEqual({
+      client_id: 'acme',
+      client_secret_masked: '••••1234',
+      configured: true,
+    });
+    expect(JSON.stringify(view)).not.toContain('S3cret');
+  });
+
+  it('refuses what cannot be: no test host, no account, unknown carrier, bad values — changing nothing', () => {
+    const ctx = freshFolder();
+    expect(operationError(() => update(ctx, { code: 'russian-post', endpoint: 'test' })).code).toBe(
+      'invalid',
+    );
+    expect(operationError(() => update(ctx, { code: 'russian-post', client_id: 'x' })).code).toBe('invalid');
+    expect(operationError(() => update(ctx, { code: 'dhl', enabled: false })).code).toBe('not_found');
+    expect(operationError(() => update(ctx, { code: 'cdek', timeout_ms: 60_001 })).code).toBe('invalid');
+    expect(operationError(() => update(ctx, { code: 'cdek', endpoint: 'staging' })).code).toBe('invalid');
+    // All or nothing: the switch is not flipped by a request whose host is bad.
+    expect(
+      operationError(() => update(ctx, { code: 'cdek', enabled: false, base_url: 'ftp://x' })).code,
+    ).toBe('invalid');
+    expect(list(ctx)[0]!.enabled).toBe(true);
+  });
+
+  it('are store operations: the admin CLI runs them without a service', () => {
+    expect(carrierOperations['carriers:list'].needs).toBe('store');
+    expect(carrierOperations['carriers:update'].needs).toBe('store');
+  });
+});
