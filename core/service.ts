@@ -17,6 +17,8 @@ import type { DeskResult } from './desk/contract';
 import { TokenBuckets } from './limits/token-bucket';
 import type { ServiceContext, ServiceParts } from './operations';
 import { quoteAll, type QuoteProgress, type RatingResult } from './rating/aggregator';
+import { CircuitBreakers } from './rating/breaker';
+import { RateCache } from './rating/rate-cache';
 import { HealthBoard, type CarrierHealth } from './rating/health';
 import type { ServiceEvents } from './service-events';
 import { plainSecrets, type SecretStore } from './settings/secrets';
@@ -115,19 +117,32 @@ export async function createRatingService(options: RatingServiceOptions) {
     ...(options.simulatorLatencyMs !== undefined ? { simulatorLatencyMs: options.simulatorLatencyMs } : {}),
     ...(options.adapters ? { adapters: options.adapters } : {}),
     ...(options.sandboxFront ? { sandboxFront: options.sandboxFront } : {}),
+    rateCards: store,
   });
   // Built on the first GET /v1/openapi.json, not at start (~5 ms that no first request needs).
   let openApiJson: string | undefined;
 
+  // Shared by desk quotes and /v1 (docs/carriers.md, "Circuit breaker, back-off and cache"). In-process
+  // adapters (benchmarks, the ledger model) are code that cannot be down: they get the cache but no breaker,
+  // so a stub's scripted failures stay exactly what it scripted.
+  const breakers = options.adapters ? undefined : new CircuitBreakers(() => clock.monotonicMs());
+  const rateCache = new RateCache(() => clock.monotonicMs());
   async function rate(
     shipment: Shipment,
     onProgress?: (p: QuoteProgress) => void,
     signal?: AbortSignal,
   ): Promise<RatingResult> {
     const set = await registry.carrierSet();
+    const cacheTtlMs = Number(settings.get('rating.cache_ttl_ms'));
     return quoteAll(shipment, set, health, {
       deadlineMs: Number(settings.get('rating.deadline_ms')),
       carrierTimeoutMs: Number(settings.get('rating.carrier_timeout_ms')),
+      ...(breakers
+        ? { breakers: { board: breakers, cooldownMs: Number(settings.get('rating.breaker_cooldown_ms')) } }
+        : {}),
+      ...(cacheTtlMs > 0
+        ? { cache: { store: rateCache, ttlMs: cacheTtlMs, scope: registry.sandbox() ? 'sandbox' : 'live' } }
+        : {}),
       ...(onProgress ? { onProgress } : {}),
       ...(signal ? { signal } : {}),
     });

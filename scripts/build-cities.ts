@@ -1,10 +1,10 @@
-// Regenerates core/carriers/cities/cities-data.ts from a local copy of hflabs/city `city.csv`
+// Regenerates core/locations/cities-data.ts from a local copy of hflabs/city `city.csv`
 // (https://github.com/hflabs/city, CC BY-SA 4.0, data by DaData.ru):
 //   npx tsx scripts/build-cities.ts /path/to/city.csv [out.ts]
 // The CSV itself is not kept in the repository; the generated table is, with its attribution.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { CityRow } from '../core/carriers/cities/city-row';
+import type { CityRow } from '../core/locations/city-row';
 
 export const SOURCE_COMMIT = 'ae661bffe572880472249097c9b29c42b09650ea';
 const COLUMNS = [
@@ -17,6 +17,8 @@ const COLUMNS = [
   'geo_lat',
   'geo_lon',
   'population',
+  'kladr_id',
+  'fias_id',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
@@ -80,6 +82,13 @@ export function cityRowsFromCsv(text: string): CityRow[] {
     const postal = get('postal_code');
     if (postal !== '' && !/^\d{6}$/.test(postal))
       throw new Error(`row ${n + 2}: bad postal code "${postal}"`);
+    const kladr = get('kladr_id');
+    const fias = get('fias_id').toLowerCase();
+    // KLADR (13 digits) and FIAS (a UUID) identify the city for carriers that key on them (Dellin, Boxberry,
+    // CDEK's fias_guid; protocols.md §9); every row of the source has both.
+    if (!/^\d{13}$/.test(kladr)) throw new Error(`row ${n + 2}: bad kladr_id "${kladr}"`);
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(fias))
+      throw new Error(`row ${n + 2}: bad fias_id "${fias}"`);
     const population = Number(get('population'));
     const lat = Number(get('geo_lat'));
     const lon = Number(get('geo_lon'));
@@ -93,6 +102,8 @@ export function cityRowsFromCsv(text: string): CityRow[] {
       population,
       round4(lat),
       round4(lon),
+      kladr,
+      fias,
     ];
   });
   return rows.sort((a, b) => b[3] - a[3] || a[0].localeCompare(b[0], 'ru') || a[1].localeCompare(b[1], 'ru'));
@@ -110,7 +121,7 @@ export function renderCitiesModule(rows: readonly CityRow[]): string {
     `// Source: https://github.com/hflabs/city city.csv, commit ${SOURCE_COMMIT} ("Данные от 11.10.2021").`,
     '// Licence: CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/). Attribution: DaData.ru / hflabs;',
     '// population figures from Russian Wikipedia. This derived table is shared under the same licence.',
-    '// Row: [name, region, main postal code (null for the one city without), population, lat, lon].',
+    '// Row: [name, region, main postal code (null for the one city without), population, lat, lon, KLADR, FIAS].',
     "import type { CityRow } from './city-row';",
     '',
     'export const CITY_ROWS: readonly CityRow[] = [',
@@ -121,10 +132,8 @@ export function renderCitiesModule(rows: readonly CityRow[]): string {
 }
 
 function main(argv: string[]): void {
-  const [
-    csvPath,
-    outPath = fileURLToPath(new URL('../core/carriers/cities/cities-data.ts', import.meta.url)),
-  ] = argv;
+  const [csvPath, outPath = fileURLToPath(new URL('../core/locations/cities-data.ts', import.meta.url))] =
+    argv;
   if (!csvPath) {
     console.error('usage: tsx scripts/build-cities.ts <city.csv> [out.ts]');
     process.exit(2);

@@ -1,11 +1,14 @@
 // The carriers built into RateDesk, one entry each: its settings description (hosts, credentials), how its
 // adapter is made for a host, and how its simulator starts. The registry turns settings into adapters from
 // this list alone, so a carrier added later is one more entry here (and its folder), nothing else.
+import { createLocationResolver, type LocationResolver } from '../locations/resolver';
 import type { SettingsView } from '../settings/view';
 import { CDEK_SETTINGS, RUSSIAN_POST_SETTINGS } from '../settings/schema';
 import type { CarrierSettingsSpec } from '../settings/carrier-settings';
+import { silentLogger, type Logger } from '../util/logger';
 import { createCdekAdapter } from './cdek';
 import { createRussianPostAdapter } from './russian-post';
+import { parseObjectCodes } from './russian-post/objects';
 import { startCdekSimulator } from './simulators/cdek';
 import type { SimulatorHandle } from './simulators/handle';
 import { startRussianPostSimulator } from './simulators/russian-post';
@@ -17,12 +20,23 @@ export interface AdapterTarget {
   simulated: boolean;
 }
 
+/**
+ * What every adapter shares with the rest of the service, one per service: the location resolver with its
+ * SQLite cache (`createLocationResolver({ cache: sqliteLocationCache(store.db) })`, so what a carrier's
+ * directory said survives restarts and adapter rebuilds) and the service's logger (unknown carrier error
+ * codes). Without one (tests, benchmarks) adapters share an in-memory resolver and log nothing.
+ */
+export interface CarrierEnvironment {
+  locations: LocationResolver;
+  logger: Logger;
+}
+
 export interface BuiltInCarrier {
   code: CarrierCode;
   settings: CarrierSettingsSpec<CarrierCode>;
   /** Settings (beyond enabled/endpoint/base_url/timeout) whose change rebuilds the adapter. */
   configKeys: readonly string[];
-  create(target: AdapterTarget, settings: SettingsView): CarrierAdapter;
+  create(target: AdapterTarget, settings: SettingsView, environment?: CarrierEnvironment): CarrierAdapter;
   startSimulator(options: { latencyMs: number }): Promise<SimulatorHandle>;
 }
 
@@ -34,16 +48,19 @@ export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
     code: 'cdek',
     settings: CDEK_SETTINGS,
     configKeys: ['carriers.cdek.client_id', 'carriers.cdek.client_secret', 'carriers.cdek.contract_type'],
-    create: ({ baseUrl, simulated }, s) =>
-      createCdekAdapter(
-        simulated
-          ? { baseUrl, clientId: SANDBOX_CDEK.id, clientSecret: SANDBOX_CDEK.secret }
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createCdekAdapter({
+        baseUrl,
+        ...(simulated
+          ? { clientId: SANDBOX_CDEK.id, clientSecret: SANDBOX_CDEK.secret }
           : {
-              baseUrl,
               clientId: s.get('carriers.cdek.client_id') || null,
               clientSecret: s.get('carriers.cdek.client_secret') || null,
-            },
-      ),
+            }),
+        contractType: s.get('carriers.cdek.contract_type') === '2' ? 2 : 1,
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
     startSimulator: ({ latencyMs }) =>
       startCdekSimulator({ latencyMs, clientId: SANDBOX_CDEK.id, clientSecret: SANDBOX_CDEK.secret }),
   },
@@ -51,7 +68,20 @@ export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
     code: 'russian-post',
     settings: RUSSIAN_POST_SETTINGS,
     configKeys: ['carriers.russian-post.objects'],
-    create: ({ baseUrl }) => createRussianPostAdapter({ baseUrl }),
+    create: ({ baseUrl }, s, environment = defaultEnvironment()) =>
+      createRussianPostAdapter({
+        baseUrl,
+        objects: parseObjectCodes(s.get('carriers.russian-post.objects')),
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
     startSimulator: ({ latencyMs }) => startRussianPostSimulator({ latencyMs }),
   },
 ];
+
+/** One in-memory resolver for every adapter built without an environment, so they share what CDEK said. */
+let fallbackEnvironment: CarrierEnvironment | undefined;
+function defaultEnvironment(): CarrierEnvironment {
+  fallbackEnvironment ??= { locations: createLocationResolver(), logger: silentLogger };
+  return fallbackEnvironment;
+}

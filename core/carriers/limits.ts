@@ -8,6 +8,8 @@ export interface ParcelLimits {
   maxLengthCm?: number;
   /** Length + width + height. */
   maxSumOfSidesCm?: number;
+  /** Longest side + girth (2 × the other two sides), the way EMS and courier parcels are measured. */
+  maxLengthPlusGirthCm?: number;
 }
 
 export interface CarrierLimits extends ParcelLimits {
@@ -31,6 +33,10 @@ export function exceededLimits(limits: ParcelLimits, parcel: Parcel): string[] {
   const sum = sides[0]! + sides[1]! + sides[2]!;
   if (limits.maxSumOfSidesCm !== undefined && sum > limits.maxSumOfSidesCm) {
     problems.push(`sum of sides ${sum} cm over ${limits.maxSumOfSidesCm} cm`);
+  }
+  const girth = sides[0]! + 2 * (sides[1]! + sides[2]!);
+  if (limits.maxLengthPlusGirthCm !== undefined && girth > limits.maxLengthPlusGirthCm) {
+    problems.push(`length plus girth ${girth} cm over ${limits.maxLengthPlusGirthCm} cm`);
   }
   return problems;
 }

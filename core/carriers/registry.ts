@@ -5,6 +5,7 @@
 import type { CarrierInfo } from '../contract/v1';
 import type { CarrierSet } from '../rating/aggregator';
 import type { HealthBoard } from '../rating/health';
+import { RateCardCarriers, type RateCardCarrierSet, type RateCardSource } from '../ratecards/carriers';
 import { liveBaseUrl } from '../settings/carrier-settings';
 import type { SettingName } from '../settings/schema';
 import type { SettingsView } from '../settings/view';
@@ -25,17 +26,27 @@ export interface RegistryOptions {
    * covered by the suite without editing it.
    */
   sandboxFront?: (carrier: CarrierCode, simulatorUrl: string) => string;
+  /**
+   * The data file's rate cards (#10 item 2): each card is a carrier beside the built-in ones, on while it
+   * exists, answering from its rows in sandbox and live mode alike (its prices are the contract's, never a
+   * simulator's). Without it, no rate cards.
+   */
+  rateCards?: RateCardSource;
 }
 
 export class CarrierRegistry {
   private readonly sims = new Map<CarrierCode, Promise<SimulatorHandle>>();
   private builtFor = '';
   private current: CarrierSet = { adapters: new Map(), disabled: new Set() };
+  private readonly cards: RateCardCarriers | null;
+  private merged: { builtIn: CarrierSet; cards: RateCardCarrierSet; set: CarrierSet } | null = null;
 
   constructor(
     private readonly settings: SettingsView,
     private readonly options: RegistryOptions = {},
-  ) {}
+  ) {
+    this.cards = options.rateCards ? new RateCardCarriers(options.rateCards) : null;
+  }
 
   /**
    * Whether any price may come from a simulator: sandbox mode, fixed test adapters, or a live carrier pointed
@@ -58,7 +69,22 @@ export class CarrierRegistry {
     }
   }
 
+  /**
+   * The built-in carriers as settings configure them, and the rate cards beside them. A card imported or
+   * removed changes only the card part: the built-in adapters (and CDEK's token) are kept.
+   */
   async carrierSet(): Promise<CarrierSet> {
+    const builtIn = await this.builtInSet();
+    const cards = this.cards?.current();
+    if (!cards || cards.adapters.size === 0) return builtIn;
+    if (this.merged?.builtIn !== builtIn || this.merged.cards !== cards) {
+      const adapters = new Map([...builtIn.adapters, ...cards.adapters]);
+      this.merged = { builtIn, cards, set: { adapters, disabled: builtIn.disabled } };
+    }
+    return this.merged.set;
+  }
+
+  private async builtInSet(): Promise<CarrierSet> {
     if (this.options.adapters) {
       return { adapters: new Map(this.options.adapters.map((a) => [a.code, a])), disabled: new Set() };
     }
@@ -99,13 +125,15 @@ export class CarrierRegistry {
     return this.current;
   }
 
-  /** Enabled carriers with their status (disabled ones are not "active" in the spec's sense). */
+  /**
+   * Enabled carriers with their status (disabled ones are not "active" in the spec's sense), then the rate
+   * cards under their own names.
+   */
   info(health: HealthBoard): CarrierInfo[] {
-    return CARRIER_CODES.filter((c) => this.settings.get(setting(c, 'enabled')) === 'on').map((code) => ({
-      code,
-      name: CARRIER_NAMES[code],
-      status: health.get(code).status,
-    }));
+    const builtIn = CARRIER_CODES.filter((c) => this.settings.get(setting(c, 'enabled')) === 'on').map(
+      (code) => ({ code, name: CARRIER_NAMES[code], status: health.get(code).status }),
+    );
+    return this.cards ? [...builtIn, ...this.cards.info(health)] : builtIn;
   }
 
   async close(): Promise<void> {

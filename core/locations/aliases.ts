@@ -1,9 +1,12 @@
 // What people type for a city instead of its name: short forms ("спб", "екб", "мск"), nicknames ("Питер"),
-// and Latin spellings ("Moscow", "Sankt-Peterburg"). The first carrier-platform location work will extend
-// this; here it covers the names a clerk types every day. Keys are in normaliseCityName form.
+// and Latin spellings ("Moscow", "Sankt-Peterburg", "St.Petersburg"). Keys are in normaliseCityName form,
+// without dots (aliasFor reads "st. petersburg", "st.petersburg" and "н.новгород" as "st petersburg" and
+// "н новгород"). Latin spellings cover the common transliterations (BGN "Yekaterinburg", passport
+// "Ekaterinburg", "Nizhniy"/"Nizhny"), since a Latin name has no single correct spelling.
 
 const ALIASES: Readonly<Record<string, string>> = {
   мск: 'Москва',
+  msk: 'Москва',
   moscow: 'Москва',
   moskva: 'Москва',
   спб: 'Санкт-Петербург',
@@ -13,26 +16,36 @@ const ALIASES: Readonly<Record<string, string>> = {
   'ст петербург': 'Санкт-Петербург',
   'saint petersburg': 'Санкт-Петербург',
   'st petersburg': 'Санкт-Петербург',
-  'st. petersburg': 'Санкт-Петербург',
   'sankt peterburg': 'Санкт-Петербург',
+  'sankt petersburg': 'Санкт-Петербург',
+  petersburg: 'Санкт-Петербург',
   spb: 'Санкт-Петербург',
+  piter: 'Санкт-Петербург',
   екб: 'Екатеринбург',
   ебург: 'Екатеринбург',
   екат: 'Екатеринбург',
+  ekb: 'Екатеринбург',
   yekaterinburg: 'Екатеринбург',
   ekaterinburg: 'Екатеринбург',
   нск: 'Новосибирск',
   новосиб: 'Новосибирск',
+  nsk: 'Новосибирск',
   novosibirsk: 'Новосибирск',
   нн: 'Нижний Новгород',
+  нижний: 'Нижний Новгород',
   'н новгород': 'Нижний Новгород',
   'nizhny novgorod': 'Нижний Новгород',
+  'nizhniy novgorod': 'Нижний Новгород',
+  'nizhnii novgorod': 'Нижний Новгород',
+  'nizhni novgorod': 'Нижний Новгород',
+  'n novgorod': 'Нижний Новгород',
   kazan: 'Казань',
   samara: 'Самара',
   omsk: 'Омск',
   chelyabinsk: 'Челябинск',
   челяба: 'Челябинск',
   'rostov on don': 'Ростов-на-Дону',
+  'rostov na donu': 'Ростов-на-Дону',
   ростов: 'Ростов-на-Дону',
   ufa: 'Уфа',
   krasnoyarsk: 'Красноярск',
@@ -53,7 +66,10 @@ const ALIASES: Readonly<Record<string, string>> = {
 
 /** The city a short form, nickname or Latin spelling stands for, or undefined. `key` is normalised. */
 export function aliasFor(key: string): string | undefined {
-  return Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
+  if (Object.hasOwn(ALIASES, key)) return ALIASES[key];
+  // Abbreviations come with and without dots and spaces: "St. Petersburg", "St.Petersburg", "Н.Новгород".
+  const undotted = key.replace(/\./g, ' ').replace(/\s+/g, ' ').trim();
+  return undotted !== key && Object.hasOwn(ALIASES, undotted) ? ALIASES[undotted] : undefined;
 }
 
 // A plain Latin → Cyrillic reading, enough to find "Tver" or "Belgorod" by prefix in the Russian table.

@@ -1,5 +1,6 @@
 // The built-in city table (hflabs/city, see cities-data.ts): city name → main postal code for carriers
-// that only take indexes, and prefix search for the UI. Indexes are built once, on first use.
+// that only take indexes, KLADR/FIAS for those that key on them, the directory of main indexes the simulators
+// accept, and prefix search for the UI. Indexes are built once, on first use.
 import { aliasFor, cyrillicReading } from './aliases';
 import { CITY_ROWS } from './cities-data';
 import type { CityRow } from './city-row';
@@ -14,6 +15,10 @@ export interface City {
   population: number;
   lat: number;
   lon: number;
+  /** 13-digit KLADR code (Dellin pads it to 25 digits, Boxberry matches on it; protocols.md §9). */
+  kladrId: string;
+  /** FIAS GUID (CDEK's `fias_guid`; protocols.md §9). */
+  fiasId: string;
 }
 
 interface Entry {
@@ -26,6 +31,8 @@ interface Index {
   /** In population order, most populous first (the order of CITY_ROWS). */
   entries: readonly Entry[];
   byName: ReadonlyMap<string, readonly Entry[]>;
+  /** Main postal code → the cities listed with it (Хасавюрт and Дербент share one in the source). */
+  byPostalCode: ReadonlyMap<string, readonly City[]>;
 }
 
 let index: Index | undefined;
@@ -34,20 +41,23 @@ function getIndex(): Index {
   if (index) return index;
   const entries = CITY_ROWS.map(toEntry);
   const byName = new Map<string, Entry[]>();
+  const byPostalCode = new Map<string, City[]>();
   for (const entry of entries) {
     const list = byName.get(entry.key);
     if (list) list.push(entry);
     else byName.set(entry.key, [entry]);
+    const postal = entry.city.postalCode;
+    if (postal) byPostalCode.set(postal, [...(byPostalCode.get(postal) ?? []), entry.city]);
   }
-  index = { entries, byName };
+  index = { entries, byName, byPostalCode };
   return index;
 }
 
 function toEntry(row: CityRow): Entry {
-  const [name, sourceRegion, postalCode, population, lat, lon] = row;
+  const [name, sourceRegion, postalCode, population, lat, lon, kladrId, fiasId] = row;
   const region = officialRegionName(sourceRegion);
   return {
-    city: { name, region, postalCode, population, lat, lon },
+    city: { name, region, postalCode, population, lat, lon, kladrId, fiasId },
     key: normaliseCityName(name),
     regionKey: regionKey(region),
   };
@@ -96,8 +106,12 @@ export function findCity(query: string, postalHint?: string | null): City | null
   const alias = aliasFor(typed);
   const name = alias ? normaliseCityName(alias) : typed;
   const region = comma >= 0 ? regionKey(query.slice(comma + 1)) : '';
-  const candidates = byName.get(name);
-  if (!candidates) return null;
+  // The alias first ("Ростов" is Ростов-на-Дону to most people), then a city of exactly that name, so a
+  // region or a postal hint can still pick the namesake ("Ростов, Ярославская обл").
+  const candidates = [...(byName.get(name) ?? [])];
+  if (name !== typed)
+    for (const e of byName.get(typed) ?? []) if (!candidates.includes(e)) candidates.push(e);
+  if (candidates.length === 0) return null;
 
   let pool = candidates;
   if (region !== '') {
@@ -170,6 +184,14 @@ export function findCities(prefix: string, limit = 10): FoundCity[] {
     }
   }
   return found;
+}
+
+/**
+ * The cities whose main postal code this is (most populous first), or an empty list. The simulators' directory
+ * of existing indexes: a code no city of the table lists is refused the way each carrier refuses it.
+ */
+export function citiesByPostalCode(postalCode: string): readonly City[] {
+  return getIndex().byPostalCode.get(postalCode.trim()) ?? [];
 }
 
 /** Every city of the table, most populous first. */

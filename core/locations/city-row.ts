@@ -6,4 +6,8 @@ export type CityRow = readonly [
   population: number,
   lat: number,
   lon: number,
+  /** 13-digit KLADR code of the city (hflabs/city `kladr_id`). */
+  kladrId: string,
+  /** FIAS GUID of the city (hflabs/city `fias_id`). */
+  fiasId: string,
 ];

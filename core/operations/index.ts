@@ -8,6 +8,7 @@ import { invokeOperation, type OperationTable } from './define';
 import { historyOperations } from './history';
 import { keyOperations } from './keys';
 import { quoteOperations } from './quotes';
+import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
 
 export const OPERATIONS = {
@@ -17,6 +18,7 @@ export const OPERATIONS = {
   ...carrierOperations,
   ...accountOperations,
   ...keyOperations,
+  ...rateCardOperations,
 } satisfies OperationTable;
 
 /** Parses `raw` with the operation's schema, then runs it. */

@@ -1,6 +1,6 @@
 // Quoting from the desk: the run (streamed to the desk as quote:progress, stored in history, never charged
 // to an API balance) and the city suggestions of the form.
-import { findCities, findCity, normaliseCityName } from '../carriers/cities/cities';
+import { findCities, findCity, normaliseCityName } from '../locations/cities';
 import { SANDBOX_TRIGGERS } from '../carriers/sandbox-triggers';
 import type { CitySuggestion, DeskQuoteResult, QuoteProgress } from '../contract/operations';
 import type { Shipment } from '../contract/v1';

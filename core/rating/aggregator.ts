@@ -1,25 +1,26 @@
 // Fan-out to the requested carriers under one deadline: whatever arrived in time is returned, every other
-// queried carrier is listed with a reason. A carrier fault never escapes as an exception.
-import { exceededLimits } from '../carriers/limits';
+// queried carrier is listed with a reason. A carrier fault never escapes as an exception. Each carrier runs
+// on its own (carrier-call.ts: limits, cache, circuit breaker, its own timer), so one that hangs costs only
+// its own timeout.
+import { fingerprint } from '../api/idempotency';
 import type { CarrierAdapter } from '../carriers/types';
 import { reasonText, type CarrierFailure, type UnavailableKind } from '../contract/unavailable';
-import { Rate, type Shipment, type Unavailable } from '../contract/v1';
+import type { Rate, Shipment, Unavailable } from '../contract/v1';
+import type { CircuitBreakers } from './breaker';
+import { rateCarrier, type CarrierCallContext, type QuoteProgress } from './carrier-call';
 import type { HealthBoard } from './health';
+import type { RateCache } from './rate-cache';
 
-export type { UnavailableKind };
+export type { QuoteProgress, UnavailableKind };
 /** A carrier that gave no rate, as a kind (+ detail); the /v1 wire words it with reasonText. */
 export type CarrierUnavailable = CarrierFailure;
-
-/** Streamed to the desk while a quote runs (quote:progress). */
-export type QuoteProgress =
-  | { carrier: string; state: 'waiting' }
-  | { carrier: string; state: 'answered'; rates: Rate[]; elapsedMs: number }
-  | { carrier: string; state: 'unavailable'; kind: UnavailableKind; detail?: string; elapsedMs: number };
 
 export interface RatingResult {
   rates: Rate[];
   unavailable: Unavailable[];
   failures: CarrierUnavailable[];
+  /** Carriers whose rates came from the rate cache (no call was made to them). */
+  fromCache: string[];
   /**
    * No carrier could even be asked (`carriers: []`, or only unknown or disabled codes): retrying cannot help,
    * so /v1 answers 422 instead of 503.
@@ -35,6 +36,16 @@ export interface QuoteOptions {
   onProgress?: (p: QuoteProgress) => void;
   /** Aborts every carrier call at once (the HTTP client disconnected); no carrier is blamed for it. */
   signal?: AbortSignal;
+  /**
+   * Circuit breakers by carrier code and the cool-down once one opens (rating.breaker_cooldown_ms).
+   * Without them every carrier is called every time.
+   */
+  breakers?: { board: CircuitBreakers; cooldownMs: number };
+  /**
+   * The rate cache and its TTL (rating.cache_ttl_ms, only when above 0). `scope` keeps sandbox answers and
+   * live ones apart.
+   */
+  cache?: { store: RateCache; ttlMs: number; scope: 'sandbox' | 'live' };
 }
 
 export interface CarrierSet {
@@ -53,95 +64,47 @@ export async function quoteAll(
   options: QuoteOptions,
 ): Promise<RatingResult> {
   const { targets, failures } = planCarriers(shipment.carriers ?? null, carriers);
-  if (targets.length === 0) return finish([], failures, { nothingQueried: true, cancelled: false });
+  if (targets.length === 0)
+    return finish([], failures, [], { nothingQueried: true, cancelled: false });
   const external = options.signal;
+  const cache = options.cache;
+  // The shipment as the idempotency fingerprint reads it, less the carrier list: one carrier's answer does
+  // not depend on which other carriers were asked.
+  const shipmentKey = cache ? fingerprint({ ...shipment, carriers: undefined }) : '';
 
-  const started = performance.now();
-  // Every carrier starts now, so its own timeout and the overall deadline collapse into one timer each
-  // (AbortSignal.any + two AbortSignal.timeout per carrier cost ~6 % of a rates call's CPU).
-  const limitOf = (adapter: CarrierAdapter): number =>
-    Math.min(adapter.timeoutMs ?? options.carrierTimeoutMs, options.deadlineMs);
-  const request = {
-    from: { city: shipment.from.city, postalCode: shipment.from.postal_code ?? null },
-    to: { city: shipment.to.city, postalCode: shipment.to.postal_code ?? null },
-    parcel: shipment.parcel,
-    declaredValueKopecks: shipment.declared_value_kopecks,
+  const ctx: CarrierCallContext = {
+    request: {
+      from: { city: shipment.from.city, postalCode: shipment.from.postal_code ?? null },
+      to: { city: shipment.to.city, postalCode: shipment.to.postal_code ?? null },
+      parcel: shipment.parcel,
+      declaredValueKopecks: shipment.declared_value_kopecks,
+    },
+    startedAt: performance.now(),
+    // Every carrier starts now, so its own timeout and the overall deadline collapse into one timer each
+    // (AbortSignal.any + two AbortSignal.timeout per carrier cost ~6 % of a rates call's CPU).
+    limitMs: (adapter) => Math.min(adapter.timeoutMs ?? options.carrierTimeoutMs, options.deadlineMs),
+    health,
+    external,
+    breakers: options.breakers,
+    cache: cache
+      ? {
+          store: cache.store,
+          ttlMs: cache.ttlMs,
+          key: (adapter) => cache.store.key(adapter, cache.scope, shipmentKey),
+        }
+      : undefined,
+    onProgress: options.onProgress,
+    failures,
   };
 
-  const perCarrier = targets.map(async (adapter): Promise<Rate[]> => {
-    options.onProgress?.({ carrier: adapter.code, state: 'waiting' });
-    // Over every service's published limits: answered here, without a network call (a pallet is never
-    // "no service on this route").
-    const over = adapter.limits ? exceededLimits(adapter.limits, request.parcel) : [];
-    if (over.length > 0) {
-      const u: CarrierUnavailable = {
-        carrier: adapter.code,
-        kind: 'exceeds_limits',
-        detail: over.join('; '),
-      };
-      failures.push(u);
-      options.onProgress?.({
-        carrier: adapter.code,
-        state: 'unavailable',
-        kind: u.kind,
-        detail: u.detail!,
-        elapsedMs: Math.round(performance.now() - started),
-      });
-      return [];
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new DOMException('carrier timeout', 'TimeoutError')),
-      limitOf(adapter),
-    );
-    const signal = controller.signal;
-    const cancel = (): void => controller.abort(external?.reason);
-    external?.addEventListener('abort', cancel, { once: true });
-    if (external?.aborted) cancel();
-    const fail = (kind: UnavailableKind, detail?: string): Rate[] => {
-      const u: CarrierUnavailable = { carrier: adapter.code, kind, ...(detail ? { detail } : {}) };
-      failures.push(u);
-      // A carrier cut off because the client left did nothing wrong: its health is not touched.
-      if (external?.aborted) return [];
-      const elapsedMs = Math.round(performance.now() - started);
-      if (kind === 'timeout' || kind === 'carrier_error')
-        health.recordFailure(adapter.code, reasonText(u), new Date());
-      else if (kind === 'no_service' || kind === 'postal_code_required' || kind === 'city_not_found') {
-        health.recordAnswer(adapter.code, elapsedMs, new Date());
-      }
-      options.onProgress?.({
-        carrier: adapter.code,
-        state: 'unavailable',
-        kind,
-        ...(detail ? { detail } : {}),
-        elapsedMs,
-      });
-      return [];
-    };
-    try {
-      const outcome = await raceAbort(adapter.quote(request, { signal }), signal);
-      if (!outcome.ok) return fail(outcome.kind, 'detail' in outcome ? outcome.detail : undefined);
-      const rates: Rate[] = [];
-      for (const r of outcome.rates) {
-        const parsed = Rate.safeParse(r);
-        if (parsed.success) rates.push(parsed.data);
-      }
-      if (rates.length === 0) return fail('no_service');
-      const elapsedMs = Math.round(performance.now() - started);
-      health.recordAnswer(adapter.code, elapsedMs, new Date());
-      options.onProgress?.({ carrier: adapter.code, state: 'answered', rates, elapsedMs });
-      return rates;
-    } catch (err) {
-      if (signal.aborted) return fail('timeout');
-      return fail('carrier_error', err instanceof Error ? err.message : String(err));
-    } finally {
-      clearTimeout(timer);
-      external?.removeEventListener('abort', cancel);
-    }
-  });
-
-  const rates = (await Promise.all(perCarrier)).flat();
-  return finish(rates, failures, { nothingQueried: false, cancelled: external?.aborted ?? false });
+  const answers = await Promise.all(targets.map((adapter) => rateCarrier(adapter, ctx)));
+  const fromCache = targets.filter((_, i) => answers[i]!.fromCache).map((a) => a.code);
+  return finish(
+    answers.flatMap((a) => a.rates),
+    failures,
+    fromCache,
+    { nothingQueried: false, cancelled: external?.aborted ?? false },
+  );
 }
 
 /**
@@ -177,6 +140,7 @@ export function planCarriers(
 function finish(
   rates: Rate[],
   failures: CarrierUnavailable[],
+  fromCache: string[],
   flags: { nothingQueried: boolean; cancelled: boolean },
 ): RatingResult {
   rates.sort((a, b) => a.price_kopecks - b.price_kopecks || a.service_code.localeCompare(b.service_code));
@@ -185,25 +149,7 @@ function finish(
     rates,
     failures,
     unavailable: failures.map((f) => ({ carrier: f.carrier, reason: reasonText(f) })),
+    fromCache,
     ...flags,
   };
-}
-
-/** An adapter that ignores its signal must still not hold the request past the deadline. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
 }

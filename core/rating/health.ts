@@ -1,6 +1,7 @@
 // Carrier status for GET /v1/carriers and the desk. Rule (docs/api.md): `unknown` until the carrier has
 // answered once; `available` after any answer (a rate or a clean "no service"); `unavailable` after
-// FAILURES_TO_UNAVAILABLE consecutive failures (timeout, carrier error); the next answer makes it available.
+// FAILURES_TO_UNAVAILABLE consecutive failures (timeout, carrier error) and whenever the carrier's circuit
+// breaker opens (breaker.ts); the next answer makes it available.
 import type { CarrierStatus } from '../contract/v1';
 
 export const FAILURES_TO_UNAVAILABLE = 3;
@@ -51,6 +52,17 @@ export class HealthBoard {
     e.lastError = error;
     e.lastFailureAt = at.toISOString();
     if (e.consecutiveFailures >= FAILURES_TO_UNAVAILABLE) e.status = 'unavailable';
+    this.onChange(this.get(code));
+  }
+
+  /**
+   * The carrier's breaker opened (after failures, or on the carrier's own Retry-After): it is not called
+   * until the cool-down ends, so it must not read `available` meanwhile.
+   */
+  markUnavailable(code: string): void {
+    const e = this.entry(code);
+    if (e.status === 'unavailable') return;
+    e.status = 'unavailable';
     this.onChange(this.get(code));
   }
 

@@ -8,6 +8,7 @@ import { notificationsRepo } from './notifications';
 import type { SecretStore } from '../settings/secrets';
 import { openDb, type Db, type OpenOptions } from './open';
 import { quotesRepo } from './quotes';
+import { rateCardsRepo } from './rate-cards';
 import { settingsRepo } from './settings';
 
 export type { Db } from './open';
@@ -41,6 +42,7 @@ export function openStore(path: string, options: StoreOptions = {}) {
     notifications: notificationsRepo(db),
     quotes: quotesRepo(db),
     carrierHealth: carrierHealthRepo(db),
+    rateCards: rateCardsRepo(db),
     /** Tells row caches when the file may have changed (another process committed, or this one wrote). */
     changes,
     /** Runs fn in one BEGIN IMMEDIATE transaction (never across an await: fn is synchronous). */

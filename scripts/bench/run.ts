@@ -1,8 +1,10 @@
 // `npm run bench`: every figure of docs/benchmarks.md from one run on 127.0.0.1, each compared with a
 // baseline measured in the same run. Bounded: a few seconds per scenario. Throughput uses wrk when it is
 // installed (apt-get install wrk), else the Node client in load.ts; the report says which.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { startChild, startServer, stopChild, type Child } from './children';
+import { benchCacheHit, benchFanout } from './fanout';
 import { runLoad, type LoadResult } from './load';
 import { benchStartup } from './startup';
 import { fmtSteal, stealMeter } from './steal';
@@ -19,44 +21,6 @@ const SHIPMENT = JSON.stringify({
   parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
 });
 const WRK = hasWrk() && process.env.BENCH_CLIENT !== 'node';
-
-interface Child {
-  proc: ChildProcess;
-  port: number;
-  keys: string[];
-  stderr: string[];
-}
-
-async function startServer(mode: string, arg = ''): Promise<Child> {
-  const { proc, line, stderr } = await startChild('scripts/bench/server.ts', [mode, arg]);
-  const { port, keys } = JSON.parse(line) as { port: number; keys: string[] };
-  return { proc, port, keys, stderr };
-}
-
-/** A TypeScript script in its own process; resolves with the first line it prints (and, parsed, its url). */
-async function startChild(
-  script: string,
-  args: string[],
-): Promise<{ proc: ChildProcess; line: string; url: string; stderr: string[] }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stderr: string[] = [];
-  createInterface({ input: proc.stderr! }).on('line', (l) => stderr.push(l));
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: proc.stdout! }).once('line', resolve);
-    proc.once('exit', (code) =>
-      reject(new Error(`${script} ${args.join(' ')} exited ${code}: ${stderr.join('\n')}`)),
-    );
-  });
-  return { proc, line, url: (JSON.parse(line) as { url?: string }).url ?? '', stderr };
-}
-
-async function stopChild(proc: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGTERM');
-  await exited;
-}
 
 function ratesSpec(c: Child): Omit<Parameters<typeof runLoad>[0], 'connections'> {
   return {
@@ -150,12 +114,14 @@ async function main(): Promise<void> {
       `throughput client: ${WRK ? 'wrk -t1' : 'Node (scripts/bench/load.ts)'}\n`,
   );
 
-  const only = (process.env.BENCH_ONLY ?? 'startup,balance,rates,bookkeeping').split(',');
+  const only = (process.env.BENCH_ONLY ?? 'startup,balance,rates,bookkeeping,fanout,cache').split(',');
   const whole = stealMeter();
   if (only.includes('startup')) await benchStartup();
   if (only.includes('balance')) await benchBalance();
   if (only.includes('rates')) await benchRates();
   if (only.includes('bookkeeping')) await benchBookkeeping();
+  if (only.includes('fanout')) await benchFanout();
+  if (only.includes('cache')) await benchCacheHit();
   console.log(
     `\nCPU steal (time the host gave to other guests) over the whole run: ${fmtSteal(whole())}; ` +
       `above a few % the figures are not comparable with a quiet run`,

@@ -11,6 +11,7 @@ import { setSetting } from '../../core/operations';
 import { openDataFolder } from '../../core/store/data-folder';
 import type { CarrierAdapter } from '../../core/carriers/types';
 import { createRatingService } from '../../core/service';
+import { httpCarriers, inProcessCarriers } from './fanout-carriers';
 
 const mode = process.argv[2] ?? 'baseline';
 const arg = process.argv[3] ?? '';
@@ -87,6 +88,9 @@ async function main(): Promise<void> {
     listen: { host: '127.0.0.1', port: 0 },
     ...(mode === 'rates' ? { simulatorLatencyMs: Number(arg || 20) } : {}),
     ...(mode.startsWith('bookkeeping') ? { adapters: [instantCarrier] } : {}),
+    // The fan-out scenario: eight carriers at fixed latencies, in-process or each behind its own server.
+    ...(mode === 'fanout' ? { adapters: inProcessCarriers(arg.split(',').map(Number)) } : {}),
+    ...(mode === 'fanout-http' ? { adapters: httpCarriers(JSON.parse(arg) as string[]) } : {}),
     ...(mode === 'bookkeeping-single' ? { groupCommit: false } : {}),
   });
   process.stdout.write(`${JSON.stringify({ port: service.listener!.port, keys })}\n`);

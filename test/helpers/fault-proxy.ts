@@ -43,7 +43,11 @@ export type Fault =
   | { kind: 'malformed'; variant: 'cut' | 'html' | 'empty' | 'binary' }
   /** A 200 with valid JSON of the wrong shape (`renamed`: the real body with every object key renamed). */
   | { kind: 'wrong_shape'; variant: 'null' | 'array' | 'scalar' | 'object' | 'renamed' }
-  | { kind: 'http_status'; status: number; body: 'json' | 'html' | 'empty' }
+  /**
+   * An error status. `retryAfter`: the Retry-After header to send (seconds or an HTTP date); without it none
+   * is sent, because RateDesk obeys it and leaves the carrier alone that long (docs/carriers.md).
+   */
+  | { kind: 'http_status'; status: number; body: 'json' | 'html' | 'empty'; retryAfter?: string }
   /** The real answer plus `bytes` (≤ 4 MiB) of padding, still valid JSON; a declared length or chunked. */
   | { kind: 'oversized'; framing: 'content-length' | 'chunked'; bytes: number };
 
@@ -73,7 +77,7 @@ export function describeFault(f: Fault): string {
     case 'wrong_shape':
       return `${f.kind}/${f.variant}`;
     case 'http_status':
-      return `http_status/${f.status}/${f.body}`;
+      return `http_status/${f.status}/${f.body}${f.retryAfter === undefined ? '' : `/retry-after=${f.retryAfter}`}`;
   }
 }
 
@@ -190,7 +194,7 @@ export async function startFaultProxy(carriers: readonly string[]): Promise<Faul
         req.socket.resetAndDestroy();
         return;
       case 'http_status':
-        return answerStatus(res, fault.status, fault.body);
+        return answerStatus(res, fault.status, fault.body, fault.retryAfter);
       case 'latency':
         later(fault.ms, () => {
           if (gone()) return;
@@ -393,13 +397,16 @@ function answerRaw(res: ServerResponse, status: number, body: Buffer): void {
   res.end(body);
 }
 
-function answerStatus(res: ServerResponse, status: number, kind: 'json' | 'html' | 'empty'): void {
-  const extra: Record<string, string> =
-    status === 429
-      ? { 'retry-after': '30' }
-      : status === 401
-        ? { 'www-authenticate': 'Bearer error="invalid_token"' }
-        : {};
+function answerStatus(
+  res: ServerResponse,
+  status: number,
+  kind: 'json' | 'html' | 'empty',
+  retryAfter: string | undefined,
+): void {
+  const extra: Record<string, string> = {
+    ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }),
+    ...(status === 401 ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {}),
+  };
   if (kind === 'empty') {
     res.writeHead(status, { ...extra, 'content-length': 0 }).end();
     return;

@@ -6,17 +6,25 @@
 //   - never answer a status ≥ 500 other than 503;
 //   - answer 503 `rates_unavailable` with Retry-After exactly when no carrier gave a rate, and charge nothing;
 //   - otherwise answer 200, charged exactly once, listing each failed carrier once with a documented reason
-//     that says what went wrong.
+//     that says what went wrong;
+//   - open and close each carrier's circuit breaker exactly as docs/carriers.md says: a carrier is skipped
+//     (reason "temporarily skipped after repeated failures", no call reaches it) only while its breaker is
+//     open or its one half-open probe is running. Every decision the breakers take is traced
+//     (BREAKER_CHANNEL) and replayed against a model of the documented rules written here, and tied to the
+//     answers: as many skips, failures and successes in the trace as the answers show.
 // The carriers come from the service itself (GET /v1/carriers) and the proxy listens for every code of
 // CARRIER_CODES, so a carrier added later is covered without editing this file; a carrier whose adapter
 // bypasses sandboxFront, or whose requests the proxy cannot tag, fails the suite instead of being skipped.
 //
 // The random schedule is seeded (suiteSeed): RATEDESK_SEED=<seed> replays a failing run exactly.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { topup } from '../../core/operations';
 import { CARRIER_CODES } from '../../core/carriers/types';
+import { reasonText } from '../../core/contract/unavailable';
+import { BREAKER_CHANNEL, FAILURES_TO_OPEN, type BreakerEvent } from '../../core/rating/breaker';
 import {
   describeFault,
   faultLabel,
@@ -26,6 +34,7 @@ import {
 } from '../helpers/fault-proxy';
 import { SHIPMENT, startTestService, type HttpResult, type TestService } from '../helpers/service';
 import { scale, SOAK, suiteSeed } from '../helpers/soak';
+import type { Clock } from '../../core/util/clock';
 
 // Short limits so that a hang costs little; the deadline is longer, so the carrier timeout is the bound.
 const CARRIER_TIMEOUT_MS = 800;
@@ -39,9 +48,13 @@ const BENIGN_MARGIN_MS = 400;
 // longer. The proxy counts any ambiguity and the suite asserts there was none.
 const TAG_MIN = 2401;
 const TAG_MAX = 9999;
-// Russian Post sends five GETs per quote and undici keeps 32 connections per origin: six requests at once
-// never queue behind each other's hung connections, so every "ok" carrier is really free to answer.
+// Russian Post sends five GETs per quote and the carrier client keeps CONNECTIONS_PER_ORIGIN (256) per
+// origin: six requests at once never queue behind each other's hung connections, so every "ok" carrier is
+// really free to answer.
 const CONCURRENCY = 6;
+// The shortest cool-down the setting allows: breakers open and close many times within one schedule.
+const COOLDOWN_MS = 1_000;
+const SKIPPED = reasonText({ kind: 'temporarily_skipped' });
 const RANDOM_REQUESTS = scale(400, 5_000);
 const ONE_MIB = 1024 * 1024;
 
@@ -128,6 +141,8 @@ interface Observed {
   ms: number;
   requestId: string | null;
   summary: string;
+  /** What each carrier's breaker must have been told (or that it skipped the carrier). */
+  outcomes: ReadonlyMap<string, 'success' | 'failure' | 'skipped'>;
 }
 
 /** Everything one batch of requests saw: the oracle's verdicts and the figures for the summary line. */
@@ -191,16 +206,22 @@ async function exercise(
     carriers.map((c) => [c, expectedOf(planned.faults.get(c) ?? { kind: 'none' }, limitMs)]),
   );
   const problems: string[] = [];
-  const judged = judge(r, carriers, expected, problems);
-  for (const c of carriers) {
-    if (proxy.hits(tag, c) === 0) {
-      problems.push(
-        `no upstream call of ${c} carried the tag: the fault was never applied (see fault-proxy.ts)`,
-      );
-    }
-  }
+  const judged = judge(r, carriers, expected, (c) => proxy.hits(tag, c), problems);
   rec.add(
-    { planned, tag, status: r.status, ms, requestId: judged.requestId, summary: judged.summary },
+    {
+      planned,
+      tag,
+      status: r.status,
+      ms,
+      requestId: judged.requestId,
+      summary: judged.summary,
+      outcomes: new Map(
+        carriers.map((c) => [
+          c,
+          judged.skipped.includes(c) ? 'skipped' : expected.get(c)!.kind === 'ok' ? 'success' : 'failure',
+        ]),
+      ),
+    },
     problems,
   );
 }
@@ -208,11 +229,10 @@ async function exercise(
 function judge(
   r: HttpResult,
   carriers: readonly string[],
-  expected: ReadonlyMap<string, Expected>,
+  planned: ReadonlyMap<string, Expected>,
+  hits: (carrier: string) => number,
   problems: string[],
-): { requestId: string | null; summary: string } {
-  const answering = carriers.filter((c) => expected.get(c)!.kind === 'ok');
-  const failing = carriers.filter((c) => expected.get(c)!.kind !== 'ok');
+): { requestId: string | null; summary: string; skipped: string[] } {
   const headerId = typeof r.headers['x-request-id'] === 'string' ? r.headers['x-request-id'] : null;
 
   if (r.status !== 200 && r.status !== 503) {
@@ -221,33 +241,25 @@ function judge(
         ? `status ${r.status}: no status ≥ 500 but 503 is allowed`
         : `unexpected status ${r.status}`,
     );
-    return { requestId: headerId, summary: r.text.slice(0, 200) };
+    return { requestId: headerId, summary: r.text.slice(0, 200), skipped: [] };
   }
-  const wantStatus = answering.length > 0 ? 200 : 503;
-  if (r.status !== wantStatus) problems.push(`expected ${wantStatus}`);
 
   let unavailable: { carrier: string; reason: string }[];
+  let rates: { carrier: string }[] = [];
   let requestId: string | null;
   if (r.status === 200) {
     const body = RatesBody.safeParse(r.json);
     if (!body.success) {
       problems.push(`200 body does not match the RatesResponse shape: ${body.error.message}`);
-      return { requestId: headerId, summary: r.text.slice(0, 200) };
+      return { requestId: headerId, summary: r.text.slice(0, 200), skipped: [] };
     }
-    ({ unavailable } = body.data);
+    ({ unavailable, rates } = body.data);
     requestId = body.data.request_id;
-    for (const c of answering) {
-      if (!body.data.rates.some((rate) => rate.carrier === c))
-        problems.push(`no rate from ${c}, which answered`);
-    }
-    for (const rate of body.data.rates) {
-      if (!answering.includes(rate.carrier)) problems.push(`a rate from ${rate.carrier}, which was broken`);
-    }
   } else {
     const body = UnavailableBody.safeParse(r.json);
     if (!body.success) {
       problems.push(`503 body is not the error envelope: ${body.error.message}`);
-      return { requestId: headerId, summary: r.text.slice(0, 200) };
+      return { requestId: headerId, summary: r.text.slice(0, 200), skipped: [] };
     }
     if (body.data.error.code !== 'rates_unavailable') {
       problems.push(`503 with error.code ${body.data.error.code}, expected rates_unavailable`);
@@ -264,6 +276,37 @@ function judge(
   }
   if (headerId !== requestId) problems.push(`X-Request-Id ${headerId} differs from request_id ${requestId}`);
 
+  // A carrier whose breaker was open is skipped: it must not have been called at all. Whether the skip was
+  // due is the breaker model's verdict (checkBreakerTrace); here, only that a skip is a clean one.
+  const skipped = carriers.filter((c) => unavailable.some((u) => u.carrier === c && u.reason === SKIPPED));
+  for (const c of skipped) {
+    if (hits(c) > 0)
+      problems.push(`${c} reported as skipped, but ${hits(c)} call(s) of it reached the carrier`);
+  }
+  const expected = new Map(
+    carriers.map((c): [string, Expected | { kind: 'skipped' }] => [
+      c,
+      skipped.includes(c) ? { kind: 'skipped' } : planned.get(c)!,
+    ]),
+  );
+  const answering = carriers.filter((c) => expected.get(c)!.kind === 'ok');
+  const failing = carriers.filter((c) => expected.get(c)!.kind !== 'ok');
+  for (const c of carriers) {
+    if (!skipped.includes(c) && hits(c) === 0) {
+      problems.push(
+        `no upstream call of ${c} carried the tag: the fault was never applied (see fault-proxy.ts)`,
+      );
+    }
+  }
+  const wantStatus = answering.length > 0 ? 200 : 503;
+  if (r.status !== wantStatus) problems.push(`expected ${wantStatus}`);
+  for (const c of answering) {
+    if (!rates.some((rate) => rate.carrier === c)) problems.push(`no rate from ${c}, which answered`);
+  }
+  for (const rate of rates) {
+    if (!answering.includes(rate.carrier)) problems.push(`a rate from ${rate.carrier}, which was broken`);
+  }
+
   const listed = unavailable.map((u) => u.carrier);
   for (const c of failing) {
     const entries = unavailable.filter((u) => u.carrier === c);
@@ -271,14 +314,16 @@ function judge(
       problems.push(`${entries.length} unavailable entries for ${c}, expected exactly 1`);
       continue;
     }
-    const why = reasonProblem(entries[0]!.reason, expected.get(c)!);
+    const want = expected.get(c)!;
+    if (want.kind === 'skipped') continue;
+    const why = reasonProblem(entries[0]!.reason, want);
     if (why) problems.push(`${c}: ${why} (got ${JSON.stringify(entries[0]!.reason)})`);
   }
   for (const c of listed) {
     if (!failing.includes(c)) problems.push(`${c} listed as unavailable although it was not broken`);
   }
   const summary = `[${unavailable.map((u) => `${u.carrier}: ${u.reason}`).join('; ')}]`;
-  return { requestId, summary };
+  return { requestId, summary, skipped };
 }
 
 async function runPool<T>(
@@ -348,10 +393,14 @@ function everyProfile(limitMs: number): Fault[] {
   ];
 }
 
-/** The random schedule's menu: about a third clean, the rest spread over every kind of fault. */
+/**
+ * The random schedule's menu: about 40 % clean, the rest spread over every kind of fault. (It was a third
+ * before breakers: faults that independent and that frequent keep a carrier failing three times in a row
+ * nearly all the time, and its breaker then skips most cells, so few faults would reach it.)
+ */
 function randomFault(rnd: () => number, limitMs: number): Fault {
   const menu: [number, () => Fault][] = [
-    [30, () => ({ kind: 'none' })],
+    [60, () => ({ kind: 'none' })],
     [7, () => ({ kind: 'latency', ms: between(rnd, 10, limitMs - BENIGN_MARGIN_MS) })],
     [7, () => ({ kind: 'hang' })],
     [7, () => ({ kind: 'reset' })],
@@ -461,23 +510,133 @@ async function lingering(proxy: FaultProxy, graceMs: number): Promise<number> {
   return proxy.openExchanges();
 }
 
-/** Runs `plans`, then checks money and leaks; returns the recorder for the figures. */
+interface BreakerModel {
+  state: BreakerEvent['state'];
+  failures: number;
+  openUntilMs: number;
+  probing: boolean;
+}
+
+interface BreakerFigures {
+  /** Times a breaker opened (after failures or on a Retry-After). */
+  opened: number;
+  /** Times a probe's answer closed one. */
+  closedByProbe: number;
+  skips: number;
+}
+
+/**
+ * Replays the breakers' trace against docs/carriers.md's rules, written out here on their own: closed until
+ * FAILURES_TO_OPEN failures in a row; open for the cool-down, every request skipped; then exactly one probe
+ * at a time, whose success closes and whose failure re-opens; any answer closes; a Retry-After opens at once
+ * until at least then. Every decision must be the one the rules allow at its instant, and every state the
+ * breaker reports must be the model's. Starts from closed breakers (resetBreakers).
+ */
+function checkBreakerTrace(
+  events: readonly BreakerEvent[],
+  cooldownMs: number,
+  problems: string[],
+): BreakerFigures {
+  const models = new Map<string, BreakerModel>();
+  const figures: BreakerFigures = { opened: 0, closedByProbe: 0, skips: 0 };
+  const open = (m: BreakerModel, untilMs: number): void => {
+    Object.assign(m, { state: 'open', openUntilMs: untilMs, probing: false });
+    figures.opened += 1;
+  };
+  events.forEach((e, i) => {
+    let m = models.get(e.carrier);
+    if (!m) models.set(e.carrier, (m = { state: 'closed', failures: 0, openUntilMs: 0, probing: false }));
+    const at = `trace #${i} ${e.carrier} ${e.event}${e.admission ? `(${e.admission})` : ''} at ${e.atMs.toFixed(1)}`;
+    const cooling = m.state === 'open' && e.atMs < m.openUntilMs;
+    switch (e.event) {
+      case 'call':
+        if (m.state !== 'closed') problems.push(`${at}: called while ${m.state}`);
+        break;
+      case 'skip':
+        figures.skips += 1;
+        if (!cooling && !(m.state === 'half_open' && m.probing))
+          problems.push(`${at}: skipped, but the rules allow a call (${JSON.stringify(m)})`);
+        break;
+      case 'probe':
+        if (m.state === 'closed' || cooling || (m.state === 'half_open' && m.probing))
+          problems.push(`${at}: probed, but the rules say ${m.state === 'closed' ? 'call' : 'skip'}`);
+        Object.assign(m, { state: 'half_open', probing: true });
+        break;
+      case 'success':
+        if (e.admission === 'probe' && m.state === 'half_open') figures.closedByProbe += 1;
+        Object.assign(m, { state: 'closed', failures: 0, probing: false });
+        break;
+      case 'failure':
+        if (e.admission === 'probe' && m.state === 'half_open') open(m, e.atMs + cooldownMs);
+        else if (m.state === 'closed' && ++m.failures >= FAILURES_TO_OPEN) open(m, e.atMs + cooldownMs);
+        break;
+      case 'neutral':
+        if (e.admission === 'probe' && m.state === 'half_open') m.probing = false;
+        break;
+      case 'backoff': {
+        const until = e.atMs + (e.delayMs ?? 0);
+        if (m.state === 'open') m.openUntilMs = Math.max(m.openUntilMs, until);
+        else open(m, until);
+        m.probing = false;
+        break;
+      }
+    }
+    if (e.state !== m.state) problems.push(`${at}: the breaker says ${e.state}, the rules say ${m.state}`);
+  });
+  return figures;
+}
+
+/**
+ * Waits out any cool-down, then one clean request: every carrier answers (a probe where a breaker was open),
+ * which leaves every breaker closed with no failures counted, the state the trace model starts from.
+ */
+async function resetBreakers(
+  t: TestService,
+  proxy: FaultProxy,
+  carriers: readonly string[],
+  realCooldownMs: number,
+): Promise<void> {
+  await new Promise((r) => setTimeout(r, realCooldownMs + 50));
+  const tag = takeTag();
+  for (const c of carriers) proxy.plan(tag, c, { kind: 'none' });
+  try {
+    const r = await t.postRates({ ...SHIPMENT, parcel: { ...SHIPMENT.parcel, weight_grams: tag } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.unavailable, 'every carrier answers once its cool-down is over').toEqual([]);
+  } finally {
+    proxy.forget(tag);
+  }
+}
+
+/**
+ * Runs `plans` `concurrency` at a time, then checks money, leaks and the breakers' trace; returns the recorder
+ * and the figures.
+ */
 async function runBatch(
   t: TestService,
   proxy: FaultProxy,
   carriers: readonly string[],
   plans: readonly Planned[],
   limitMs: number,
-): Promise<{ rec: Recorder; debits200: number; debits503: number }> {
+  options: { concurrency: number; cooldownMs: number; clockSpeed?: number },
+): Promise<{ rec: Recorder; debits200: number; debits503: number; breakers: BreakerFigures }> {
+  await resetBreakers(t, proxy, carriers, options.cooldownMs / (options.clockSpeed ?? 1));
   const rec = new Recorder();
   const balanceBefore = await balance(t);
   const rowsBefore = ratesRows(t);
+  const trace: BreakerEvent[] = [];
+  const onTrace = (m: unknown): void => void trace.push(m as BreakerEvent);
+  subscribe(BREAKER_CHANNEL, onTrace);
   // Service, simulators, proxy and client share this process's event loop: its delay is the noise floor
   // of every latency figure, printed next to them.
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  await runPool(plans, CONCURRENCY, (p) => exercise(t, proxy, carriers, p, limitMs, rec));
-  loop.disable();
+  try {
+    await runPool(plans, options.concurrency, (p) => exercise(t, proxy, carriers, p, limitMs, rec));
+  } finally {
+    loop.disable();
+    unsubscribe(BREAKER_CHANNEL, onTrace);
+  }
   rec.loopDelayMs = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
   const balanceAfter = await balance(t);
   const ok = rec.requestIds(200);
@@ -485,19 +644,41 @@ async function runBatch(
   const debits200 = debitsFor(t, ok);
   const debits503 = debitsFor(t, unavailable);
 
-  if (rec.violations.length > 0) {
+  // The trace against the rules, and against the answers: each skip, failure and success the answers show
+  // is one event of the trace, and nothing else is in it (no call left unsettled, none counted twice).
+  const traceProblems: string[] = [];
+  const breakers = checkBreakerTrace(trace, options.cooldownMs, traceProblems);
+  for (const c of carriers) {
+    const fromAnswers = countBy(
+      rec.observed.map((o) => o.outcomes.get(c)!),
+      (x) => x,
+    );
+    const fromTrace = countBy(
+      trace.filter((e) => e.carrier === c && ['skip', 'success', 'failure', 'neutral'].includes(e.event)),
+      (e) => (e.event === 'skip' ? 'skipped' : e.event),
+    );
+    expect(fromTrace, `${c}: the breaker heard exactly what the answers say`).toEqual(fromAnswers);
+  }
+
+  if (rec.violations.length > 0 || traceProblems.length > 0) {
     console.log(
-      `carrier-chaos: ${rec.violations.length} violation(s), first 30:\n  ${rec.violations.slice(0, 30).join('\n  ')}`,
+      `carrier-chaos: ${rec.violations.length} violation(s), ${traceProblems.length} breaker problem(s), first 30:\n  ` +
+        [...rec.violations, ...traceProblems].slice(0, 30).join('\n  '),
     );
   }
   expect(rec.violations, 'every answer matches the oracle (see the log for all of them)').toEqual([]);
+  expect(traceProblems, 'every breaker decision follows the documented rules').toEqual([]);
   expect(debits503, 'nothing is charged for a 503').toBe(0);
   expect(debits200, 'each 200 is charged exactly once').toBe(ok.length);
   expect(ratesRows(t) - rowsBefore, 'no debit row other than the 200s').toBe(ok.length);
   expect(balanceBefore - balanceAfter, 'the balance moved by the number of 200s').toBe(ok.length);
   expect(t.service.store.accounts.invariantViolations()).toEqual([]);
   expect(await lingering(proxy, 1_000), 'carrier calls are abandoned at the timeout, not left open').toBe(0);
-  return { rec, debits200, debits503 };
+  return { rec, debits200, debits503, breakers };
+}
+
+function breakerLine(b: BreakerFigures): string {
+  return `breakers: opened=${b.opened} closed_by_probe=${b.closedByProbe} skipped_carrier_calls=${b.skips}`;
 }
 
 function latencyLine(rec: Recorder, boundMs: number): string {
@@ -527,13 +708,16 @@ function statusLine(rec: Recorder): string {
   return formatCounts(Object.fromEntries([...rec.statuses].map(([s, n]) => [String(s), n])));
 }
 
-async function setUp(settings: Record<string, string>): Promise<{
+async function setUp(
+  settings: Record<string, string>,
+  clock?: Clock,
+): Promise<{
   t: TestService;
   proxy: FaultProxy;
   carriers: string[];
 }> {
   const proxy = await startFaultProxy(CARRIER_CODES);
-  const t = await startTestService({ settings, sandboxFront: proxy.front });
+  const t = await startTestService({ settings, sandboxFront: proxy.front, ...(clock ? { clock } : {}) });
   topup(t.service.store, { now: () => new Date() }, { account: 'default', requests: 1_000_000 });
   const listed = await t.get('/v1/carriers');
   expect(listed.status).toBe(200);
@@ -569,6 +753,7 @@ describe('carrier chaos (carrier timeout < deadline)', () => {
     ({ t, proxy, carriers } = await setUp({
       'rating.carrier_timeout_ms': String(CARRIER_TIMEOUT_MS),
       'rating.deadline_ms': String(DEADLINE_MS),
+      'rating.breaker_cooldown_ms': String(COOLDOWN_MS),
     }));
   });
   afterAll(async () => {
@@ -577,17 +762,28 @@ describe('carrier chaos (carrier timeout < deadline)', () => {
   });
 
   it('every fault profile on each carrier alone, then on all carriers at once', async () => {
+    // One request at a time, each profile followed by a clean request: a carrier fails at most twice in a
+    // row (alone, then with all), so no breaker may open and every fault must reach its carrier.
     const plans: Planned[] = [];
     for (const profile of everyProfile(limitMs)) {
       for (const c of carriers) plans.push({ index: plans.length, faults: new Map([[c, profile]]) });
       plans.push({ index: plans.length, faults: new Map(carriers.map((c) => [c, profile])) });
+      plans.push({ index: plans.length, faults: new Map() });
     }
-    const { rec, debits503 } = await runBatch(t, proxy, carriers, plans, limitMs);
+    const { rec, debits503, breakers } = await runBatch(t, proxy, carriers, plans, limitMs, {
+      concurrency: 1,
+      cooldownMs: COOLDOWN_MS,
+    });
     console.log(
       `carrier-chaos matrix: carriers=${carriers.join(',')} requests=${rec.observed.length} ` +
-        `statuses={${statusLine(rec)}} ${latencyLine(rec, boundMs)} debits_on_503=${debits503}\n` +
-        `  slowest: ${slowestLine(rec, 5)}`,
+        `statuses={${statusLine(rec)}} ${latencyLine(rec, boundMs)} debits_on_503=${debits503} ` +
+        `${breakerLine(breakers)}\n  slowest: ${slowestLine(rec, 5)}`,
     );
+    expect(breakers, 'fewer than three failures in a row never open a breaker').toEqual({
+      opened: 0,
+      closedByProbe: 0,
+      skips: 0,
+    });
     // Every failing profile on every carrier at once must have produced a 503, so the 503 path was exercised.
     expect(rec.statuses.get(503) ?? 0).toBeGreaterThan(0);
     expect(
@@ -595,6 +791,121 @@ describe('carrier chaos (carrier timeout < deadline)', () => {
       `p99 within min(carrier timeout, deadline) + ${SLACK_MS} ms`,
     ).toBeLessThanOrEqual(boundMs);
   }, 120_000);
+
+  it('each carrier: its breaker opens, skips, lets one probe through, re-opens and closes as documented; a Retry-After opens it at once', async () => {
+    const error: Fault = { kind: 'http_status', status: 500, body: 'json' };
+    const clean: Fault = { kind: 'none' };
+    const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+    const statusOf = async (c: string): Promise<string> =>
+      z
+        .object({ carriers: z.array(z.object({ code: z.string(), status: z.string() }).loose()) })
+        .parse((await t.get('/v1/carriers')).json)
+        .carriers.find((x) => x.code === c)!.status;
+    for (const c of carriers) {
+      await resetBreakers(t, proxy, carriers, COOLDOWN_MS);
+      const rec = new Recorder();
+      const trace: BreakerEvent[] = [];
+      const onTrace = (m: unknown): void => void trace.push(m as BreakerEvent);
+      subscribe(BREAKER_CHANNEL, onTrace);
+      /** One request with `fault` on carrier c only; what c's breaker did with it. */
+      const step = async (fault: Fault): Promise<string> => {
+        await exercise(
+          t,
+          proxy,
+          carriers,
+          { index: rec.observed.length, faults: new Map([[c, fault]]) },
+          limitMs,
+          rec,
+        );
+        return rec.observed.at(-1)!.outcomes.get(c)!;
+      };
+      try {
+        // Three failures in a row open it: the fourth request does not call the carrier.
+        expect([await step(error), await step(error), await step(error), await step(clean)]).toEqual([
+          'failure',
+          'failure',
+          'failure',
+          'skipped',
+        ]);
+        expect(await statusOf(c), 'GET /v1/carriers while open').toBe('unavailable');
+        // After the cool-down exactly one request probes, however many arrive at once.
+        await sleep(COOLDOWN_MS + 50);
+        const burst = await Promise.all(
+          [0, 1, 2].map(async (i) => {
+            const one = new Recorder();
+            await exercise(
+              t,
+              proxy,
+              carriers,
+              { index: 100 + i, faults: new Map([[c, { kind: 'hang' }]]) },
+              limitMs,
+              one,
+            );
+            rec.violations.push(...one.violations);
+            return one.observed[0]!.outcomes.get(c)!;
+          }),
+        );
+        expect(burst.sort(), 'one probe (it hangs and fails), the rest skipped').toEqual([
+          'failure',
+          'skipped',
+          'skipped',
+        ]);
+        // The failed probe re-opened it for a whole cool-down.
+        expect(await step(clean)).toBe('skipped');
+        await sleep(COOLDOWN_MS + 50);
+        expect(await step(clean), 'the next probe answers').toBe('success');
+        expect(await statusOf(c), 'a successful probe makes it available').toBe('available');
+        expect(await step(error), 'closed: the carrier is called again').toBe('failure');
+        // A 429 with Retry-After opens it at once (one failure is enough) for as long as the carrier asked,
+        // even past the cool-down.
+        expect(await step({ kind: 'http_status', status: 429, body: 'json', retryAfter: '2' })).toBe(
+          'failure',
+        );
+        expect(await step(clean)).toBe('skipped');
+        expect(await statusOf(c)).toBe('unavailable');
+        await sleep(COOLDOWN_MS + 50);
+        expect(await step(clean), 'still inside Retry-After').toBe('skipped');
+        await sleep(2_000 - COOLDOWN_MS);
+        expect(await step(clean)).toBe('success');
+        expect(await statusOf(c)).toBe('available');
+      } finally {
+        unsubscribe(BREAKER_CHANNEL, onTrace);
+      }
+      expect(rec.violations).toEqual([]);
+      const problems: string[] = [];
+      checkBreakerTrace(trace, COOLDOWN_MS, problems);
+      expect(problems).toEqual([]);
+    }
+  }, 60_000);
+});
+
+describe('carrier chaos (a seeded random schedule, breaker clock ×100)', () => {
+  // Independent faults on most cells open breakers every few requests; with a real 1 s cool-down (the
+  // shortest the setting allows) the carriers would then be skipped for most of the run and few faults would
+  // reach them. The service's monotonic clock (breakers, cache TTL, rate limits) runs a hundred times as fast
+  // instead: a cool-down lasts 10 ms, so the schedule sees dozens of openings, skips and probes, and most
+  // faults still reach their carrier. Carrier timeouts and the deadline stay real timers.
+  const limitMs = Math.min(CARRIER_TIMEOUT_MS, DEADLINE_MS);
+  const boundMs = limitMs + SLACK_MS;
+  const speed = 100;
+  let t: TestService;
+  let proxy: FaultProxy;
+  let carriers: string[];
+
+  beforeAll(async () => {
+    ({ t, proxy, carriers } = await setUp(
+      {
+        'rating.carrier_timeout_ms': String(CARRIER_TIMEOUT_MS),
+        'rating.deadline_ms': String(DEADLINE_MS),
+        'rating.breaker_cooldown_ms': String(COOLDOWN_MS),
+      },
+      { now: () => new Date(), monotonicMs: () => performance.now() * speed },
+    ));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
 
   it(
     `a seeded random schedule of ${RANDOM_REQUESTS} requests with faults on any subset of carriers`,
@@ -624,21 +935,34 @@ describe('carrier chaos (carrier timeout < deadline)', () => {
           `${lines.join('\n')}${shown < plans.length ? `\n  … ${plans.length - shown} more` : ''}`,
       );
 
-      const { rec, debits200, debits503 } = await runBatch(t, proxy, carriers, plans, limitMs);
+      const { rec, debits200, debits503, breakers } = await runBatch(t, proxy, carriers, plans, limitMs, {
+        concurrency: CONCURRENCY,
+        cooldownMs: COOLDOWN_MS,
+        clockSpeed: speed,
+      });
       const faults = countBy(
         cells.filter((f) => f.kind !== 'none'),
         faultLabel,
       );
-      const allFailed = plans.filter((p) =>
-        carriers.every((c) => expectedOf(p.faults.get(c)!, limitMs).kind !== 'ok'),
+      const applied = rec.observed.reduce(
+        (n, o) =>
+          n +
+          carriers.filter((c) => o.outcomes.get(c) !== 'skipped' && o.planned.faults.get(c)!.kind !== 'none')
+            .length,
+        0,
       );
+      // As answered: a carrier skipped by its breaker gave no rate whatever its fault was.
+      const allFailed = rec.observed.filter((o) => carriers.every((c) => o.outcomes.get(c) !== 'success'));
       console.log(
         `carrier-chaos: seed=${seed} mode=${SOAK ? 'soak' : 'ci'} carriers=${carriers.join(',')} ` +
           `requests=${rec.observed.length} faults={${formatCounts(faults)}} clean=${cells.length - cells.filter((f) => f.kind !== 'none').length} ` +
           `statuses={${statusLine(rec)}} all_carriers_failed=${allFailed.length} ${latencyLine(rec, boundMs)} ` +
-          `debits_on_200=${debits200}/${rec.requestIds(200).length} debits_on_503=${debits503}\n` +
-          `  proxy: ${proxyLine(proxy)}\n  slowest: ${slowestLine(rec, 5)}`,
+          `debits_on_200=${debits200}/${rec.requestIds(200).length} debits_on_503=${debits503} ` +
+          `${breakerLine(breakers)} faults_that_reached_a_carrier=${applied}\n  proxy: ${proxyLine(proxy)}\n  slowest: ${slowestLine(rec, 5)}`,
       );
+      // The storm is meant to open breakers and to close them again by probes: both paths were taken.
+      expect(breakers.opened, 'breakers opened during the schedule').toBeGreaterThan(0);
+      expect(breakers.closedByProbe, 'probes closed breakers during the schedule').toBeGreaterThan(0);
 
       const stats = proxy.stats();
       for (const c of carriers) {
@@ -650,12 +974,9 @@ describe('carrier chaos (carrier timeout < deadline)', () => {
         `p99 within min(carrier timeout, deadline) + ${SLACK_MS} ms`,
       ).toBeLessThanOrEqual(boundMs);
 
-      // After the storm: a clean request gets rates from every carrier (no poisoned token, pool or state).
-      const rec2 = new Recorder();
-      await exercise(t, proxy, carriers, { index: -1, faults: new Map() }, limitMs, rec2);
-      expect(rec2.violations).toEqual([]);
-      expect(rec2.statuses.get(200)).toBe(1);
-      // docs/api.md: "the next answer makes it available again", whatever the storm left behind.
+      // After the storm and one cool-down: a clean request gets rates from every carrier (no poisoned token,
+      // pool, breaker or state), and that answer makes every carrier available again (docs/api.md).
+      await resetBreakers(t, proxy, carriers, COOLDOWN_MS / speed);
       const after = await t.get('/v1/carriers');
       expect(
         z
@@ -681,6 +1002,7 @@ describe('carrier chaos (deadline < carrier timeout)', () => {
     ({ t, proxy, carriers } = await setUp({
       'rating.carrier_timeout_ms': String(carrierTimeoutMs),
       'rating.deadline_ms': String(deadlineMs),
+      'rating.breaker_cooldown_ms': String(COOLDOWN_MS),
     }));
   });
   afterAll(async () => {
@@ -695,9 +1017,13 @@ describe('carrier chaos (deadline < carrier timeout)', () => {
       for (const c of carriers) plans.push({ index: plans.length, faults: new Map([[c, f]]) });
       plans.push({ index: plans.length, faults: new Map(carriers.map((c) => [c, f])) });
     }
-    const { rec } = await runBatch(t, proxy, carriers, plans, limitMs);
+    const { rec, breakers } = await runBatch(t, proxy, carriers, plans, limitMs, {
+      concurrency: CONCURRENCY,
+      cooldownMs: COOLDOWN_MS,
+    });
     console.log(
-      `carrier-chaos deadline: requests=${rec.observed.length} ${latencyLine(rec, limitMs + SLACK_MS)}`,
+      `carrier-chaos deadline: requests=${rec.observed.length} ${latencyLine(rec, limitMs + SLACK_MS)} ` +
+        breakerLine(breakers),
     );
     expect(rec.percentile(1), `every request within the deadline + ${SLACK_MS} ms`).toBeLessThanOrEqual(
       limitMs + SLACK_MS,

@@ -1,12 +1,14 @@
 // CDEK API v2 adapter (protocols.md §2): token → locations → tarifflist → rates. Speaks the live protocol
 // unchanged, so the same code runs against api.cdek.ru, api.edu.cdek.ru and the local simulator.
-import { mainPostalCode } from '../cities/cities';
+import { createLocationResolver, type LocationResolver } from '../../locations/resolver';
+import { silentLogger, type Logger } from '../../util/logger';
 import { CarrierHttpError } from '../http';
 import type { CarrierAdapter, CarrierOutcome, CarrierQuoteRequest } from '../types';
 import { createCdekApi } from './api';
-import { createLocationResolver } from './locations';
-import { CDEK_CARRIER_CODE, CDEK_CARRIER_NAME, mapTariffListResponse } from './mapper';
-import { buildTariffListRequest } from './request';
+import { CDEK_LIMITS } from './limits';
+import { cdekCityDirectory, locateForCdek, type CdekLocation } from './locations';
+import { CDEK_CARRIER_CODE, CDEK_CARRIER_NAME, readTariffList, type TariffListReading } from './mapper';
+import { buildTariffListRequest, type CdekContractType } from './request';
 import { CdekTokenSource } from './token';
 
 export interface CdekAdapterOptions {
@@ -14,13 +16,18 @@ export interface CdekAdapterOptions {
   baseUrl: string;
   clientId: string | null;
   clientSecret: string | null;
+  /**
+   * The account's contract type (setting carriers.cdek.contract_type): 1 online store, 2 delivery. The other
+   * type is asked when this one yields no tariff, as CDEK's official plugin asks both (cdek-it/wordpress
+   * CalculateDeliveryAction.php, `foreach ([Tariff::SHOP_TYPE, Tariff::DELIVERY_TYPE] ...)`).
+   */
+  contractType?: CdekContractType;
   /** Clock for token expiry; injectable so tests can jump past a token's lifetime. */
   nowMs?: () => number;
-  /**
-   * Main postal code of a city without one, from our city table by default. Injectable so tests can
-   * exercise CDEK's /location/cities lookup for cities the table lacks.
-   */
-  cityPostalCode?: (city: string) => string | null;
+  /** Places → postal codes and CDEK city codes; a private in-memory one when not given. */
+  locations?: LocationResolver;
+  /** Where error codes RateDesk does not know yet are reported. */
+  logger?: Logger;
 }
 
 export function createCdekAdapter(options: CdekAdapterOptions): CarrierAdapter {
@@ -36,26 +43,58 @@ export function createCdekAdapter(options: CdekAdapterOptions): CarrierAdapter {
   }
 
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const contractType: CdekContractType = options.contractType ?? 1;
+  const logger = options.logger ?? silentLogger;
   const tokens = new CdekTokenSource({ baseUrl, clientId, clientSecret, nowMs: options.nowMs ?? Date.now });
   const api = createCdekApi(baseUrl, tokens);
-  const locations = createLocationResolver(api, options.cityPostalCode ?? mainPostalCode);
+  const resolver = options.locations ?? createLocationResolver();
+  // City codes belong to a host: the simulator's made-up ones must never answer for api.cdek.ru.
+  const directory = cdekCityDirectory(api, `cdek ${baseUrl}`);
 
   async function quote(request: CarrierQuoteRequest, signal: AbortSignal): Promise<CarrierOutcome> {
     const [from, to] = await Promise.all([
-      locations.resolve(request.from, signal),
-      locations.resolve(request.to, signal),
+      locateForCdek(resolver, directory, request.from, signal),
+      locateForCdek(resolver, directory, request.to, signal),
     ]);
     if (!from.ok) return { ok: false, ...from.failure };
     if (!to.ok) return { ok: false, ...to.failure };
-    const body = buildTariffListRequest(from.location, to.location, request.parcel);
+
+    const first = await tariffList(from.location, to.location, request, contractType, signal);
+    if (first.outcome.ok || !first.noTariff) return first.outcome;
+    const other: CdekContractType = contractType === 1 ? 2 : 1;
+    const second = await tariffList(from.location, to.location, request, other, signal);
+    // Neither type has a tariff: the configured type's answer is the one to show.
+    if (!second.outcome.ok && second.outcome.kind === 'no_service') return first.outcome;
+    return second.outcome;
+  }
+
+  async function tariffList(
+    from: CdekLocation,
+    to: CdekLocation,
+    request: CarrierQuoteRequest,
+    type: CdekContractType,
+    signal: AbortSignal,
+  ): Promise<TariffListReading> {
+    const body = buildTariffListRequest(from, to, request.parcel, type);
     const result = await api.postJson('/calculator/tarifflist', body, signal);
-    if (!result.ok) return { ok: false, ...result.failure };
-    return mapTariffListResponse(result.response.status, result.response.json);
+    if (!result.ok) return { outcome: { ok: false, ...result.failure }, noTariff: false, unknownCodes: [] };
+    const reading = readTariffList(result.response.status, result.response.json);
+    if (reading.unknownCodes.length > 0) {
+      // CDEK publishes no complete code list; an unknown one is how we learn it exists and what it meant.
+      logger.warn('CDEK answered an error code RateDesk does not know', {
+        codes: reading.unknownCodes,
+        status: result.response.status,
+        outcome: reading.outcome.ok ? 'rates' : reading.outcome.kind,
+        contract_type: type,
+      });
+    }
+    return reading;
   }
 
   return {
     code: CDEK_CARRIER_CODE,
     name: CDEK_CARRIER_NAME,
+    limits: CDEK_LIMITS,
     async quote(request, { signal }) {
       try {
         return await quote(request, signal);

@@ -11,7 +11,7 @@
 import type { Rate } from '../../contract/v1';
 import { roublesToKopecks } from '../money';
 import type { CarrierOutcome } from '../types';
-import { classifyErrors, describeErrors } from './errors';
+import { classifyCdekErrors, describeErrors, isKnownCode } from './errors';
 import { CdekTariffItem, CdekTariffListEnvelope } from './schema';
 import { deliveryTypeForMode } from './tariffs';
 
@@ -56,44 +56,70 @@ function ordered(a: number, b: number): [number, number] {
   return a <= b ? [a, b] : [b, a];
 }
 
+/** What one tarifflist answer means, with what the adapter needs beyond the outcome. */
+export interface TariffListReading {
+  outcome: CarrierOutcome;
+  /** No tariff under this contract type (an empty list or the "no tariff" codes): the other type may have one. */
+  noTariff: boolean;
+  /** Error codes no table of errors.ts names, for the log. */
+  unknownCodes: string[];
+}
+
 /**
  * The whole HTTP answer of /calculator/tarifflist (other than 401, which the adapter retries) → outcome.
  * Usable tariffs in a 2xx answer win over accompanying `errors[]`; without tariffs the errors decide.
  */
 export function mapTariffListResponse(status: number, json: unknown): CarrierOutcome {
+  return readTariffList(status, json).outcome;
+}
+
+export function readTariffList(status: number, json: unknown): TariffListReading {
   const envelope = json === undefined ? undefined : CdekTariffListEnvelope.safeParse(json);
   const errors = envelope?.success ? envelope.data.errors : [];
+  const unknownCodes = [...new Set(errors.map((e) => e.code).filter((c) => !isKnownCode(c)))];
   const ok2xx = status >= 200 && status < 300;
+  const done = (outcome: CarrierOutcome, noTariff = false): TariffListReading => ({
+    outcome,
+    noTariff,
+    unknownCodes,
+  });
 
   if (status >= 500) {
     const suffix = errors.length ? `: ${describeErrors(errors)}` : '';
-    return { ok: false, kind: 'carrier_error', detail: `CDEK HTTP ${status}${suffix}` };
+    return done({ ok: false, kind: 'carrier_error', detail: `CDEK HTTP ${status}${suffix}` });
   }
   if (json === undefined) {
-    return { ok: false, kind: 'carrier_error', detail: `CDEK answered HTTP ${status} without valid JSON` };
+    return done({
+      ok: false,
+      kind: 'carrier_error',
+      detail: `CDEK answered HTTP ${status} without valid JSON`,
+    });
   }
   if (!envelope?.success) {
-    return {
+    return done({
       ok: false,
       kind: 'carrier_error',
       detail: `CDEK answered HTTP ${status} with an unexpected body`,
-    };
+    });
   }
 
   const items = envelope.data.tariff_codes;
   const rates = ok2xx && items ? items.map(mapTariffItem).filter((r): r is Rate => r !== null) : [];
-  if (rates.length > 0) return { ok: true, rates };
-  if (errors.length > 0) return { ok: false, ...classifyErrors(errors) };
-  if (!ok2xx) return { ok: false, kind: 'carrier_error', detail: `CDEK HTTP ${status}` };
+  if (rates.length > 0) return done({ ok: true, rates });
+  if (errors.length > 0) {
+    const { failure, noTariff } = classifyCdekErrors(errors);
+    return done({ ok: false, ...failure }, noTariff);
+  }
+  if (!ok2xx) return done({ ok: false, kind: 'carrier_error', detail: `CDEK HTTP ${status}` });
   if (items === undefined) {
-    return { ok: false, kind: 'carrier_error', detail: 'CDEK answered without tariff_codes' };
+    return done({ ok: false, kind: 'carrier_error', detail: 'CDEK answered without tariff_codes' });
   }
   if (items.length === 0) {
-    return { ok: false, kind: 'no_service', detail: 'no CDEK tariff for this route and parcel' };
+    return done({ ok: false, kind: 'no_service', detail: 'no CDEK tariff for this route and parcel' }, true);
   }
-  return {
+  return done({
     ok: false,
     kind: 'carrier_error',
     detail: `none of the ${items.length} CDEK tariffs could be read`,
-  };
+  });
 }

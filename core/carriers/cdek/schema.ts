@@ -62,11 +62,12 @@ export const CdekTariffItem = z.looseObject({
 });
 export type CdekTariffItem = z.infer<typeof CdekTariffItem>;
 
-/** GET /location/cities: a JSON array; we only use `code`. */
+/** GET /location/cities: a JSON array; we use `code`, and `region` to choose among namesakes. */
 export const CdekCityList = z.array(
   z.looseObject({
     code: z.int().positive(),
     city: z.string().optional().catch(undefined),
+    region: z.string().optional().catch(undefined),
   }),
 );
 export type CdekCityList = z.infer<typeof CdekCityList>;

@@ -4,7 +4,7 @@ import type { Rate } from '../../contract/v1';
 import type { CarrierHttpResponse } from '../http';
 import type { CarrierOutcome } from '../types';
 import { findObject } from './objects';
-import { isNoServiceCode, TariffErrorBody, TariffResponse, type TariffError } from './schema';
+import { isKnownCode, isNoServiceCode, TariffErrorBody, TariffResponse, type TariffError } from './schema';
 
 export const RUSSIAN_POST_CODE = 'russian-post';
 export const RUSSIAN_POST_NAME = 'Почта России';
@@ -58,10 +58,23 @@ export function toRate(objectCode: number, body: TariffResponse): Rate {
     delivery_type: known?.object.deliveryType ?? 'unknown',
     price_kopecks: body.paynds,
     currency: 'RUB',
-    days_min: body.delivery?.min ?? null,
-    days_max: body.delivery?.max ?? null,
+    ...days(body.delivery),
     price_type: 'public',
   };
+}
+
+/** Both bounds when both came; one alone stands for both; neither → unknown (the price is kept). */
+function days(delivery: TariffResponse['delivery']): Pick<Rate, 'days_min' | 'days_max'> {
+  const min = delivery?.min ?? delivery?.max ?? null;
+  const max = delivery?.max ?? delivery?.min ?? null;
+  if (min !== null && max !== null && min > max) return { days_min: max, days_max: min };
+  return { days_min: min, days_max: max };
+}
+
+/** Codes of an answer that ErrorCode.cs does not list, for the adapter's log. */
+export function unknownCodesOf(response: CarrierHttpResponse): number[] {
+  const failed = TariffErrorBody.safeParse(response.json);
+  return failed.success ? failed.data.errors.map((e) => e.code).filter((c) => !isKnownCode(c)) : [];
 }
 
 /**

@@ -60,9 +60,50 @@ export const POST_OBJECTS: readonly PostObject[] = [
   },
 ];
 
+/** Today's products, the default of the setting carriers.russian-post.objects. */
+export const DEFAULT_OBJECT_CODES: readonly number[] = POST_OBJECTS.map((o) => o.code);
+
+/**
+ * The setting's text ("27030,47030,…") as codes, in order, once each; anything that is not a code is
+ * skipped, and an empty list falls back to today's products (the setting's own validation already refuses
+ * such text, so this only guards a hand-edited file).
+ */
+export function parseObjectCodes(setting: string | undefined): number[] {
+  const codes = [...new Set((setting ?? '').split(',').map((c) => c.trim()))]
+    .filter((c) => /^\d{1,6}$/.test(c))
+    .map(Number)
+    .filter((c) => c > 0);
+  return codes.length > 0 ? codes : [...DEFAULT_OBJECT_CODES];
+}
+
+/**
+ * The "с объявленной ценностью" variant of a product: ours from the table; otherwise Russian Post's own
+ * pattern, …030 обыкновенная → …020 с ОЦ (4030/4020, 34030/34020, 30030/30020 in ObjectType.cs); null for a
+ * product without one, which is then asked for without the declared value.
+ */
+export function declaredValueVariant(code: number): number | null {
+  const known = POST_OBJECTS.find((o) => o.code === code);
+  if (known) return known.declaredValueCode;
+  return code % 1000 === 30 ? code - 10 : null;
+}
+
+export interface ObjectRequest {
+  object: number;
+  /** Whether `sumoc` goes with it (a declared-value variant). */
+  withDeclaredValue: boolean;
+}
+
 /** The object codes to ask for: the declared-value variants when there is a declared value. */
-export function objectCodesFor(declaredValueKopecks: number): number[] {
-  return POST_OBJECTS.map((o) => (declaredValueKopecks > 0 ? o.declaredValueCode : o.code));
+export function objectCodesFor(
+  declaredValueKopecks: number,
+  codes: readonly number[] = DEFAULT_OBJECT_CODES,
+): ObjectRequest[] {
+  return codes.map((code) => {
+    const variant = declaredValueKopecks > 0 ? declaredValueVariant(code) : null;
+    return variant === null
+      ? { object: code, withDeclaredValue: false }
+      : { object: variant, withDeclaredValue: true };
+  });
 }
 
 export interface ResolvedObject {

@@ -27,24 +27,48 @@ export const TariffResponse = z.looseObject({
   paynds: z.int().min(0),
   ndsrate: z.number().optional(),
   nds: z.int().optional(),
+  /**
+   * Control term in days. Sometimes it carries only `deadline` (protocols.md §1.4: items hold `{min,max}` or
+   * `{deadline}`), or nothing usable: the price still stands, with days unknown (null), rather than the whole
+   * answer being thrown away.
+   */
   delivery: z
     .looseObject({
-      min: z.int().min(0),
-      max: z.int().min(0),
-      deadline: z.string().optional(),
+      min: z.int().min(0).optional().catch(undefined),
+      max: z.int().min(0).optional().catch(undefined),
+      deadline: z.string().optional().catch(undefined),
     })
-    .optional(),
+    .optional()
+    .catch(undefined),
 });
 export type TariffResponse = z.output<typeof TariffResponse>;
 
 /**
- * Error codes meaning "this product is not offered for this route, date or weight" (ErrorCode.cs): the
- * object simply gives no rate. 1207 (no such post office index) belongs here too: for us it means the
- * place is not served, not that the carrier is broken. Anything else (5000/5999 internal, 1201/1301 bad
- * input, which our own requests should never cause) is a carrier error.
+ * Error codes meaning "this product is not offered for this route, date or weight" (PochtaSdk ErrorCode.cs,
+ * from the calculator PDF's appendix 13): the object simply gives no rate. 1202 service not provided, 1204
+ * not on that date, 1207 no such post office index (for us: the place is not served, not a broken carrier),
+ * 1209 route cannot be calculated, 1372/1373 not performed (route/tariff), 1375 «Доставка не осуществляется»,
+ * 1376 «Услуга не оказывается при входном значении», 1377/1378 below/above a limit, 1379 «Услуга не
+ * оказывается при … равным …», 1450 «Запрет доставки в определенную точку», 2001–2011 delivery not possible.
+ * Anything else (5000/5999 internal, 1201/1301 bad input, which our own requests should never cause) is a
+ * carrier error.
  */
-const NO_SERVICE_CODES = new Set([1202, 1204, 1207, 1209, 1372, 1373, 1377, 1378]);
+const NO_SERVICE_CODES = new Set([1202, 1204, 1207, 1209, 1372, 1373, 1375, 1376, 1377, 1378, 1379, 1450]);
 
 export function isNoServiceCode(code: number): boolean {
   return NO_SERVICE_CODES.has(code) || (code >= 2001 && code <= 2011);
+}
+
+/**
+ * Every code ErrorCode.cs lists (appendix 13 of the calculator PDF). A code outside it is logged by the
+ * adapter: the carrier has grown a new one, and we learn what it meant from the log.
+ */
+const KNOWN_CODES = new Set([
+  1101, 1200, 1201, 1202, 1203, 1204, 1205, 1207, 1209, 1210, 1211, 1222, 1301, 1302, 1304, 1305, 1332, 1333,
+  1334, 1340, 1342, 1343, 1366, 1367, 1370, 1371, 1372, 1373, 1374, 1375, 1376, 1377, 1378, 1379, 1380, 1387,
+  1450, 5000, 5999,
+]);
+
+export function isKnownCode(code: number): boolean {
+  return KNOWN_CODES.has(code) || (code >= 2001 && code <= 2011);
 }

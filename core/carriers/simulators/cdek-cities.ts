@@ -1,7 +1,9 @@
-// The CDEK simulator's view of the built-in city table: CDEK city codes for /location/cities and for
-// `{code}` locations, and which postal codes it "recognises". Real CDEK knows far more settlements; the
-// simulator knows the table's cities, which is what the adapter can ask about anyway.
-import { allCities, normaliseCityName } from '../cities/cities';
+// The CDEK simulator's directory: CDEK city codes for /location/cities and for `{code}` locations, and the
+// postal codes it recognises. It is the built-in city table (every city's main index, nothing else: an index
+// merely near a known one is refused with v2_*_location_not_recognized, as CDEK refuses an index it does not
+// serve) plus a few settlements without city status, because real CDEK knows far more places than the table
+// and the adapter must find those through /location/cities.
+import { allCities, normaliseCityName } from '../../locations/cities';
 
 export interface SimCdekCity {
   code: number;
@@ -18,11 +20,24 @@ const DOCUMENTED_CODES: ReadonlyMap<string, number> = new Map([
   ['Новосибирск', 270],
 ]);
 
+/**
+ * Places CDEK serves that the table lacks (no city status): a science town near Novosibirsk and the federal
+ * territory by Sochi, with their main indexes.
+ */
+export const SETTLEMENTS_BEYOND_THE_TABLE: ReadonlyArray<{
+  name: string;
+  region: string;
+  postalCode: string;
+}> = [
+  { name: 'Кольцово', region: 'Новосибирская область', postalCode: '630559' },
+  { name: 'Сириус', region: 'Федеральная территория Сириус', postalCode: '354340' },
+];
+
 interface Catalogue {
   cities: readonly SimCdekCity[];
   byCode: ReadonlyMap<number, SimCdekCity>;
   byName: ReadonlyMap<string, readonly SimCdekCity[]>;
-  postalPrefixes: ReadonlySet<string>;
+  postalCodes: ReadonlySet<string>;
 }
 
 let catalogue: Catalogue | undefined;
@@ -32,10 +47,13 @@ function getCatalogue(): Catalogue {
   const cities: SimCdekCity[] = [];
   const byCode = new Map<number, SimCdekCity>();
   const byName = new Map<string, SimCdekCity[]>();
-  const postalPrefixes = new Set<string>();
+  const postalCodes = new Set<string>();
   const used = new Set<number>(DOCUMENTED_CODES.values());
-  for (const c of allCities()) {
-    if (!c.postalCode) continue; // nothing to price with
+  const places = [
+    ...allCities().flatMap((c) => (c.postalCode ? [{ ...c, postalCode: c.postalCode }] : [])),
+    ...SETTLEMENTS_BEYOND_THE_TABLE,
+  ];
+  for (const c of places) {
     // The documented code goes to the most populous city of that name (the table's order); namesakes hash.
     const documented = DOCUMENTED_CODES.get(c.name);
     let code: number;
@@ -57,9 +75,9 @@ function getCatalogue(): Catalogue {
     byCode.set(code, city);
     const key = normaliseCityName(c.name);
     byName.set(key, [...(byName.get(key) ?? []), city]);
-    postalPrefixes.add(c.postalCode.slice(0, 3));
+    postalCodes.add(c.postalCode);
   }
-  catalogue = { cities, byCode, byName, postalPrefixes };
+  catalogue = { cities, byCode, byName, postalCodes };
   return catalogue;
 }
 
@@ -77,9 +95,9 @@ export function cdekCityByCode(code: number): SimCdekCity | undefined {
   return getCatalogue().byCode.get(code);
 }
 
-/** A postal code is recognised when its first three digits (the sorting centre) belong to a known city. */
+/** A postal code is recognised when it is the main index of a place in the directory. */
 export function isKnownPostalCode(postalCode: string): boolean {
-  return /^\d{6}$/.test(postalCode) && getCatalogue().postalPrefixes.has(postalCode.slice(0, 3));
+  return getCatalogue().postalCodes.has(postalCode);
 }
 
 /** /location/cities filters; each given filter must match. Most populous first, like the table. */

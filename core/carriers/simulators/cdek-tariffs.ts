@@ -1,10 +1,14 @@
-// The CDEK simulator's tariff catalogue: the warehouse-origin shop tariffs a store actually sees in
-// tarifflist (protocols.md §2.6), each with CDEK's name, delivery mode, weight limit and a price factor for
-// the shared model. Prices are plausible, not CDEK's.
+// The CDEK simulator's tariff catalogue: the warehouse-origin tariffs an account sees in tarifflist
+// (protocols.md §2.6), per contract type, each with CDEK's name, delivery mode, weight limit and a price
+// factor for the shared model. Weight limits are CDEK's published ones, the adapter's own table
+// (cdek/limits.ts), so the simulator refuses exactly what the adapter declares. Prices are plausible, not CDEK's.
+import { CDEK_LIMITS } from '../cdek/limits';
 import { chargeableGrams, modelDays, modelPriceKopecks, zoneOf } from './tariff-model';
 
 export interface SimTariff {
   code: number;
+  /** The contract types (tarifflist `type`) that see it: 1 online store, 2 delivery. */
+  types: readonly (1 | 2)[];
   name: string;
   description?: string;
   mode: number;
@@ -24,13 +28,30 @@ export interface SimTariff {
 const PARCEL_DESCRIPTION =
   'Услуга экономичной доставки товаров по России для компаний, осуществляющих дистанционную торговлю.';
 
+/** CDEK's published weight limit of a tariff (cdek/limits.ts). */
+function published(code: number): number {
+  const limit = CDEK_LIMITS.services?.[String(code)]?.maxWeightGrams;
+  if (limit === undefined) throw new Error(`no published limit for CDEK tariff ${code}`);
+  return limit;
+}
+
+/**
+ * Экспресс: CDEK states no weight limit for it. The simulator caps it at 30 kg, the limit of the tariff it
+ * replaced ("Экспресс лайт … (до 30 кг)"), so that heavy freight needs the delivery contract's Сборный груз,
+ * which is what exercises the adapter's contract-type fallback.
+ */
+const EXPRESS_MODEL_GRAMS = 30_000;
+/** Parcel-locker cells are small; CDEK publishes no cell size, 60 cm is the simulator's model. */
+const LOCKER_MODEL_SIDE_CM = 60;
+
 export const SIM_TARIFFS: readonly SimTariff[] = [
   {
     code: 136,
+    types: [1],
     name: 'Посылка склад-склад',
     description: PARCEL_DESCRIPTION,
     mode: 4,
-    maxGrams: 30_000,
+    maxGrams: published(136),
     maxSideCm: 150,
     factor: 1,
     dayOffset: 0,
@@ -39,10 +60,11 @@ export const SIM_TARIFFS: readonly SimTariff[] = [
   },
   {
     code: 137,
+    types: [1],
     name: 'Посылка склад-дверь',
     description: PARCEL_DESCRIPTION,
     mode: 3,
-    maxGrams: 30_000,
+    maxGrams: published(137),
     maxSideCm: 150,
     factor: 1.3,
     dayOffset: 0,
@@ -51,10 +73,11 @@ export const SIM_TARIFFS: readonly SimTariff[] = [
   },
   {
     code: 139,
+    types: [1],
     name: 'Посылка дверь-дверь',
     description: PARCEL_DESCRIPTION,
     mode: 1,
-    maxGrams: 30_000,
+    maxGrams: published(139),
     maxSideCm: 150,
     factor: 1.55,
     dayOffset: 0,
@@ -63,10 +86,11 @@ export const SIM_TARIFFS: readonly SimTariff[] = [
   },
   {
     code: 368,
+    types: [1],
     name: 'Посылка склад-постамат',
     mode: 7,
-    maxGrams: 20_000,
-    maxSideCm: 60,
+    maxGrams: published(368),
+    maxSideCm: LOCKER_MODEL_SIDE_CM,
     factor: 0.95,
     dayOffset: 0,
     minZone: 1,
@@ -74,9 +98,10 @@ export const SIM_TARIFFS: readonly SimTariff[] = [
   },
   {
     code: 234,
+    types: [1],
     name: 'Экономичная посылка склад-склад',
     mode: 4,
-    maxGrams: 50_000,
+    maxGrams: published(234),
     maxSideCm: 150,
     factor: 0.8,
     dayOffset: 2,
@@ -85,9 +110,10 @@ export const SIM_TARIFFS: readonly SimTariff[] = [
   },
   {
     code: 233,
+    types: [1],
     name: 'Экономичная посылка склад-дверь',
     mode: 3,
-    maxGrams: 50_000,
+    maxGrams: published(233),
     maxSideCm: 150,
     factor: 1.05,
     dayOffset: 2,
@@ -96,10 +122,11 @@ export const SIM_TARIFFS: readonly SimTariff[] = [
   },
   {
     code: 483,
+    types: [1, 2],
     name: 'Экспресс склад-склад',
     description: 'Экспресс-доставка',
     mode: 4,
-    maxGrams: 30_000,
+    maxGrams: EXPRESS_MODEL_GRAMS,
     maxSideCm: 150,
     factor: 1.35,
     dayOffset: -1,
@@ -108,13 +135,41 @@ export const SIM_TARIFFS: readonly SimTariff[] = [
   },
   {
     code: 482,
+    types: [1, 2],
     name: 'Экспресс склад-дверь',
     description: 'Экспресс-доставка',
     mode: 3,
-    maxGrams: 30_000,
+    maxGrams: EXPRESS_MODEL_GRAMS,
     maxSideCm: 150,
     factor: 1.7,
     dayOffset: -1,
+    minZone: 1,
+    calendarDays: true,
+  },
+  {
+    code: 751,
+    types: [2],
+    name: 'Сборный груз склад-склад',
+    description: 'Экономичная наземная доставка сборных грузов',
+    mode: 4,
+    maxGrams: published(751),
+    maxSideCm: Infinity,
+    // Freight is priced per kilogram far below parcels.
+    factor: 0.12,
+    dayOffset: 2,
+    minZone: 1,
+    calendarDays: true,
+  },
+  {
+    code: 750,
+    types: [2],
+    name: 'Сборный груз склад-дверь',
+    description: 'Экономичная наземная доставка сборных грузов',
+    mode: 3,
+    maxGrams: published(750),
+    maxSideCm: Infinity,
+    factor: 0.15,
+    dayOffset: 2,
     minZone: 1,
     calendarDays: true,
   },
@@ -144,6 +199,7 @@ export function quoteTariffs(
   fromPostal: string,
   toPostal: string,
   packages: readonly SimPackage[],
+  contractType: 1 | 2 = 1,
 ): SimTariffItem[] {
   const zone = zoneOf(fromPostal, toPostal);
   const actual = packages.reduce((sum, p) => sum + p.weight, 0);
@@ -154,7 +210,11 @@ export function quoteTariffs(
   const longestSide = Math.max(0, ...packages.flatMap((p) => [p.length ?? 0, p.width ?? 0, p.height ?? 0]));
 
   return SIM_TARIFFS.filter(
-    (t) => actual <= t.maxGrams && longestSide <= t.maxSideCm && zone >= t.minZone,
+    (t) =>
+      t.types.includes(contractType) &&
+      actual <= t.maxGrams &&
+      longestSide <= t.maxSideCm &&
+      zone >= t.minZone,
   ).map((t) => {
     const [periodMin, periodMax] = modelDays(zone, t.dayOffset);
     const item: SimTariffItem = {

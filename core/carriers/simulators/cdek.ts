@@ -83,19 +83,37 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
     });
   }
 
+  /**
+   * CDEK's resource server: no bearer → 401 "Full authentication is required" (Spring OAuth's words); a token
+   * it never issued → 401 invalid_token; one it issued that has expired or was revoked → 401
+   * `{"errors":[{"code":"v2_token_expired"}]}`, the body CDEK clients test for (code-search ids 71173202963,
+   * 46864501328).
+   */
   function authorised(req: IncomingMessage, res: ServerResponse): boolean {
     const m = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '');
     const expiry = m ? tokens.get(m[1]!) : undefined;
     if (expiry !== undefined && expiry > Date.now()) return true;
-    send(
-      res,
-      401,
-      {
-        error: 'invalid_token',
-        error_description: m ? 'Access token expired or revoked' : 'Full authentication is required',
-      },
-      { 'www-authenticate': 'Bearer error="invalid_token"' },
-    );
+    const challenge = { 'www-authenticate': 'Bearer error="invalid_token"' };
+    if (!m) {
+      send(
+        res,
+        401,
+        {
+          error: 'unauthorized',
+          error_description: 'Full authentication is required to access this resource',
+        },
+        { 'www-authenticate': 'Bearer' },
+      );
+    } else if (expiry === undefined) {
+      send(
+        res,
+        401,
+        { error: 'invalid_token', error_description: 'Cannot convert access token to JSON' },
+        challenge,
+      );
+    } else {
+      send(res, 401, cdekErrors('v2_token_expired', 'Токен авторизации истек'), challenge);
+    }
     return false;
   }
 
@@ -115,7 +133,16 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
       case 'error':
         return send(res, 500, cdekErrors('v2_internal_error', 'Внутренняя ошибка сервера'));
       case 'no_service':
-        return send(res, 200, { tariff_codes: [] });
+        // The answer CDEK gives a route it does not serve (the captured fixture of errors.ts).
+        return send(res, 400, {
+          errors: [
+            {
+              code: 'err_result_service_empty',
+              additional_code: '0xBC236B02',
+              message: 'По данному направлению при заданных условиях выбранный тариф недоступен',
+            },
+          ],
+        });
       case 'ok':
         break;
     }
@@ -135,7 +162,7 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
         cdekErrors('v2_recipient_location_not_recognized', 'Не удалось определить город получателя'),
       );
 
-    send(res, 200, { tariff_codes: quoteTariffs(fromPostal, toPostal, request.packages) });
+    send(res, 200, { tariff_codes: quoteTariffs(fromPostal, toPostal, request.packages, request.type) });
   }
 
   function locationCities(res: ServerResponse, url: URL): void {
@@ -208,7 +235,10 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
     url: `http://127.0.0.1:${port}/v2`,
     requestCount: () => requests,
     tokenRequests: () => tokenCalls,
-    revokeTokens: () => tokens.clear(),
+    // Revoked tokens stay known (expired now), so they are answered like CDEK answers an expired one.
+    revokeTokens: () => {
+      for (const token of tokens.keys()) tokens.set(token, 0);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t);
@@ -249,6 +279,8 @@ interface SimLocation {
 }
 
 interface TariffListRequest {
+  /** Contract type; CDEK defaults to 1 (online store) when it is left out (protocols.md §2.4). */
+  type: 1 | 2;
   from: SimLocation;
   to: SimLocation;
   packages: SimPackage[];
@@ -308,7 +340,13 @@ function validateTariffListRequest(body: unknown): Validation {
     }
     parsed.push(pkg);
   }
-  return { ok: true, from: locations[0]!, to: locations[1]!, packages: parsed };
+  return {
+    ok: true,
+    type: body.type === 2 ? 2 : 1,
+    from: locations[0]!,
+    to: locations[1]!,
+    packages: parsed,
+  };
 }
 
 function postalCodeOf(loc: SimLocation): string | null {

@@ -1,7 +1,9 @@
 // What the Russian Post simulator answers to one /v2/calculate/tariff/delivery query: validation and error
 // codes the way tariff.pochta.ru reports them (protocols.md §1.6), prices from the shared tariff model.
 // Pure and deterministic (the same query gives the same answer), so it is tested without a server.
-import { CITY_ROWS } from '../cities/cities-data';
+import { citiesByPostalCode } from '../../locations/cities';
+import { exceededLimits } from '../limits';
+import { productLimitsOf } from '../russian-post/limits';
 import { findObject, type ResolvedObject } from '../russian-post/objects';
 import { moscowDateTime } from '../russian-post/request';
 import { SANDBOX_TRIGGERS, sandboxBehaviour } from '../sandbox-triggers';
@@ -24,15 +26,30 @@ const PRODUCT_MODEL: Record<number, { price: number; days: number; transport: st
 };
 
 /**
- * An index "exists" when its first three digits (the sorting centre) belong to a city of our table. The
- * other carriers' sandbox codes exist too, so that one carrier's trigger never knocks this one out.
+ * The directory of post offices: an index exists when it is the main index of a city of the table (nothing
+ * else: an index merely near a known one is refused with 1207, as the carrier refuses an index it has no
+ * office for). The other carriers' sandbox codes exist too, so that one carrier's trigger never knocks this
+ * one out.
  */
-let knownPrefixes: ReadonlySet<string> | undefined;
 const TRIGGER_CODES: ReadonlySet<string> = new Set(Object.values(SANDBOX_TRIGGERS));
 function indexExists(index: string): boolean {
-  knownPrefixes ??= new Set(CITY_ROWS.flatMap((r) => (r[2] ? [r[2].slice(0, 3)] : [])));
-  return knownPrefixes.has(index.slice(0, 3)) || TRIGGER_CODES.has(index);
+  return citiesByPostalCode(index).length > 0 || TRIGGER_CODES.has(index);
 }
+
+/** Packaging codes the calculator knows (PochtaSdk PackageType.cs: boxes S–XL, bags, bubble envelopes, 99). */
+const PACK_CODES: ReadonlySet<string> = new Set([
+  '10',
+  '11',
+  '12',
+  '20',
+  '21',
+  '22',
+  '30',
+  '31',
+  '40',
+  '41',
+  '99',
+]);
 
 interface ErrorItem {
   msg: string;
@@ -108,7 +125,7 @@ export function answerTariffQuery(query: URLSearchParams, now: Date): SimAnswer 
   const rawSize = get('size');
   const rawPack = get('pack');
   if (rawSize === '' && rawPack === '') return fail(missing('pack'));
-  if (rawPack !== '' && !/^\d{2}$/.test(rawPack)) return fail(invalid('pack', rawPack));
+  if (rawPack !== '' && !PACK_CODES.has(rawPack)) return fail(invalid('pack', rawPack));
   let size: [number, number, number] | null = null;
   if (rawSize !== '') {
     const m = /^(\d+)x(\d+)x(\d+)$/.exec(rawSize);
@@ -127,13 +144,30 @@ export function answerTariffQuery(query: URLSearchParams, now: Date): SimAnswer 
     return fail({ code: 1203, type: 3, msg: `Неверно указаны дата или время расчета: ${date} ${time}` });
   }
 
-  const limit = resolved.object.maxWeightGrams;
-  if (weight > limit) {
+  // The product's published limits (russian-post/limits.ts), the ones the adapter declares: over them the
+  // carrier answers 1378 «Параметр … не может быть больше» (ErrorCode.cs).
+  const limits = productLimitsOf(
+    resolved.withDeclaredValue ? resolved.object.declaredValueCode : resolved.object.code,
+  );
+  if (weight > limits.maxWeightGrams) {
     return fail({
       code: 1378,
       type: 1,
-      msg: `Значение параметра "${PARAM_NAMES.weight}" (weight) ${weight} больше максимально допустимого ${limit}`,
+      msg: `Значение параметра "${PARAM_NAMES.weight}" (weight) ${weight} больше максимально допустимого ${limits.maxWeightGrams}`,
     });
+  }
+  if (size) {
+    const over = exceededLimits(
+      { ...limits, maxWeightGrams: Infinity },
+      { weight_grams: weight, length_cm: size[0], width_cm: size[1], height_cm: size[2] },
+    );
+    if (over.length > 0) {
+      return fail({
+        code: 1378,
+        type: 1,
+        msg: `Значение параметра "${PARAM_NAMES.size}" (size) ${rawSize} больше максимально допустимого`,
+      });
+    }
   }
 
   return {

@@ -25,6 +25,8 @@ export const OPTIONS = {
   'base-url': { type: 'string' },
   'timeout-ms': { type: 'string' },
   'client-id': { type: 'string' },
+  code: { type: 'string' },
+  'volumetric-divisor': { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

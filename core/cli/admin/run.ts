@@ -13,6 +13,7 @@ import { accountCommands } from './accounts';
 import { carrierCommands } from './carriers';
 import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, type Values } from './command';
 import { keyCommands } from './keys';
+import { rateCardCommands } from './ratecards';
 import { settingCommands } from './settings';
 
 export type { AdminIo } from './command';
@@ -42,6 +43,13 @@ Carriers
                     [--base-url URL] [--timeout-ms N] [--client-id ID]
   carriers secret CODE                          (the secret is read from stdin, never from arguments)
 
+Rate cards (carriers without an API, quoted from a CSV of contract prices)
+  ratecards list
+  ratecards import --code CODE --name NAME --file F [--volumetric-divisor N]
+                                                (replaces a card of the same code; a bad file is refused
+                                                 whole, every bad line listed)
+  ratecards remove CODE
+
 Settings and notifications
   settings get [NAME]
   settings set NAME [VALUE]                     (secret settings: VALUE is read from stdin)
@@ -58,6 +66,7 @@ const COMMANDS: Record<string, Command> = {
   ...accountCommands,
   ...keyCommands,
   ...carrierCommands,
+  ...rateCardCommands,
   ...settingCommands,
 };
 

@@ -6,6 +6,7 @@ import { accountOperations } from './accounts';
 import { carrierOperations } from './carriers';
 import { keyOperations } from './keys';
 import { quoteOperations } from './quotes';
+import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
 
 export const operationSchemas = {
@@ -14,6 +15,7 @@ export const operationSchemas = {
   ...carrierOperations,
   ...accountOperations,
   ...keyOperations,
+  ...rateCardOperations,
 } as const satisfies Record<`${string}:${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof operationSchemas;
@@ -33,4 +35,5 @@ export * from './common';
 export * from './events';
 export * from './keys';
 export * from './quotes';
+export * from './ratecards';
 export * from './settings';

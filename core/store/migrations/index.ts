@@ -3,6 +3,8 @@ import { m0001Init } from './0001-init';
 import { m0002Idempotency } from './0002-idempotency';
 import { m0003DeskData } from './0003-desk-data';
 import { m0004MigrationChecksums } from './0004-migration-checksums';
+import { m0005LocationCache } from './0005-location-cache';
+import { m0006RateCards } from './0006-rate-cards';
 
 /**
  * Numbered, append-only: a shipped migration is never edited, not even its indentation (the checksum would
@@ -14,4 +16,6 @@ export const migrations: readonly Migration[] = [
   m0002Idempotency,
   m0003DeskData,
   m0004MigrationChecksums,
+  m0005LocationCache,
+  m0006RateCards,
 ];

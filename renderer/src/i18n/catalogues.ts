@@ -7,3 +7,4 @@ export { history } from './history';
 export { carriers } from './carriers';
 export { balance } from './balance';
 export { settings } from './settings';
+export { ratecards } from './ratecards';

@@ -10,6 +10,9 @@ import {
   type CdekSimulatorOptions,
 } from '../../../core/carriers/simulators/cdek';
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
+import { sqliteLocationCache } from '../../../core/locations/cache';
+import { createLocationResolver } from '../../../core/locations/resolver';
+import { openStore } from '../../../core/store';
 
 const sims: CdekSimulatorHandle[] = [];
 const servers: Server[] = [];
@@ -126,10 +129,170 @@ describe('CDEK adapter ↔ simulator', () => {
     expect(heavy.length).toBeGreaterThan(0);
     expect(heavy.length).toBeLessThan(light.length);
     expect(heavy.every((r) => r.service_name.startsWith('Экономичная'))).toBe(true);
-    expect(await a.quote(request({ parcel: { ...parcel, weight_grams: 60_000 } }), ctx())).toMatchObject({
+    // Over Сборный груз's 20 t nothing carries it, under either contract type (the platform's limit check
+    // stops such a parcel before the adapter; here the adapter is asked directly).
+    expect(await a.quote(request({ parcel: { ...parcel, weight_grams: 20_000_001 } }), ctx())).toMatchObject({
       ok: false,
       kind: 'no_service',
     });
+  });
+
+  it('declares CDEK’s published limits: per tariff, and 20 t for Сборный груз as the envelope', () => {
+    const a = createCdekAdapter({ baseUrl: 'http://127.0.0.1:1/v2', clientId: 'a', clientSecret: 'b' });
+    expect(a.limits?.maxWeightGrams).toBe(20_000_000);
+    expect(a.limits?.services?.['136']).toEqual({ maxWeightGrams: 30_000 });
+    expect(a.limits?.services?.['234']).toEqual({ maxWeightGrams: 50_000 });
+    expect(a.limits?.services?.['751']).toEqual({ maxWeightGrams: 20_000_000 });
+  });
+});
+
+describe('CDEK contract type (#10)', () => {
+  const pallet = { weight_grams: 900_000, length_cm: 120, width_cm: 80, height_cm: 150 };
+
+  it('no tariff under the configured type → the other type is asked, and its tariffs answer', async () => {
+    const s = await sim();
+    const a = adapterFor(s);
+    const before = s.requestCount();
+    const freight = rates(await a.quote(request({ parcel: pallet }), ctx()));
+    expect(freight.map((r) => r.service_code).sort()).toEqual(['cdek:750', 'cdek:751']);
+    expect(freight.every((r) => r.service_name.startsWith('Сборный груз'))).toBe(true);
+    expect(s.requestCount() - before).toBe(3); // token, tarifflist type 1 (empty), tarifflist type 2
+  });
+
+  it('the configured type is asked first; a type that has tariffs is not followed by the other', async () => {
+    const s = await sim();
+    const shop = rates(await adapterFor(s).quote(request(), ctx()));
+    const before = s.requestCount();
+    const delivery = rates(await adapterFor(s, { contractType: 2 }).quote(request(), ctx()));
+    expect(s.requestCount() - before).toBe(2); // token, one tarifflist
+    expect(shop.map((r) => r.service_code)).toContain('cdek:136');
+    expect(delivery.map((r) => r.service_code)).not.toContain('cdek:136');
+    expect(delivery.map((r) => r.service_code)).toContain('cdek:751');
+  });
+
+  it('sends the type on the wire; err_result_service_empty leads to the other type, unknown places do not', async () => {
+    const bodies: Array<{ type: number }> = [];
+    let answer: (type: number) => [number, unknown] = () => [200, { tariff_codes: [] }];
+    const url = await fakeCdek((req, res) => {
+      if (req.url?.endsWith('/oauth/token')) {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"access_token":"t","expires_in":3599}');
+        return;
+      }
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString()));
+      req.on('end', () => {
+        const body = JSON.parse(text) as { type: number };
+        bodies.push(body);
+        const [status, json] = answer(body.type);
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      });
+    });
+    const a = createCdekAdapter({ baseUrl: url, clientId: 'id', clientSecret: 'secret' });
+    // The answer CDEK gives a tariff it cannot serve (captured in a CDEK client's tests).
+    const serviceEmpty = {
+      errors: [
+        {
+          code: 'err_result_service_empty',
+          additional_code: '0xBC236B02',
+          message: 'По данному направлению при заданных условиях выбранный тариф недоступен',
+        },
+      ],
+    };
+    const freight = {
+      tariff_code: 751,
+      tariff_name: 'Сборный груз склад-склад',
+      delivery_mode: 4,
+      delivery_sum: 1500,
+      period_min: 3,
+      period_max: 5,
+    };
+    answer = (type) => (type === 1 ? [400, serviceEmpty] : [200, { tariff_codes: [freight] }]);
+    expect(rates(await a.quote(request(), ctx())).map((r) => r.service_code)).toEqual(['cdek:751']);
+    expect(bodies.map((b) => b.type)).toEqual([1, 2]);
+
+    // Neither type: the configured type's "no service" is the answer.
+    bodies.splice(0);
+    answer = (type) => (type === 1 ? [400, serviceEmpty] : [200, { tariff_codes: [] }]);
+    expect(await a.quote(request(), ctx())).toEqual({
+      ok: false,
+      kind: 'no_service',
+      detail:
+        'err_result_service_empty: По данному направлению при заданных условиях выбранный тариф недоступен',
+    });
+    expect(bodies.map((b) => b.type)).toEqual([1, 2]);
+
+    // An unknown place is the same under any contract: asked once.
+    bodies.splice(0);
+    answer = () => [
+      400,
+      {
+        errors: [
+          { code: 'v2_recipient_location_not_recognized', message: 'Не удалось определить город получателя' },
+        ],
+      },
+    ];
+    expect(await a.quote(request(), ctx())).toMatchObject({ ok: false, kind: 'no_service' });
+    expect(bodies.map((b) => b.type)).toEqual([1]);
+
+    // A fault under the other type is reported, not hidden behind the first answer.
+    bodies.splice(0);
+    answer = (type) =>
+      type === 1
+        ? [200, { tariff_codes: [] }]
+        : [500, { errors: [{ code: 'v2_internal_error', message: 'x' }] }];
+    expect(await a.quote(request(), ctx())).toMatchObject({ ok: false, kind: 'carrier_error' });
+
+    // Configured 2: asked 2 first.
+    bodies.splice(0);
+    answer = () => [200, { tariff_codes: [freight] }];
+    rates(
+      await createCdekAdapter({
+        baseUrl: url,
+        clientId: 'id',
+        clientSecret: 'secret',
+        contractType: 2,
+      }).quote(request(), ctx()),
+    );
+    expect(bodies.map((b) => b.type)).toEqual([2]);
+  });
+
+  it('logs an error code it does not know, and still answers', async () => {
+    const url = await fakeCdek((req, res) => {
+      if (req.url?.endsWith('/oauth/token')) {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"access_token":"t","expires_in":3599}');
+        return;
+      }
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ errors: [{ code: 'v2_brand_new_rule', message: 'Новое правило' }] }));
+    });
+    const logged: Array<{ message: string; fields?: Record<string, unknown> }> = [];
+    const logger = {
+      info() {},
+      error() {},
+      warn: (message: string, fields?: Record<string, unknown>) => void logged.push({ message, fields }),
+    };
+    const out = await createCdekAdapter({
+      baseUrl: url,
+      clientId: 'id',
+      clientSecret: 'secret',
+      logger,
+    }).quote(request(), ctx());
+    expect(out).toEqual({
+      ok: false,
+      kind: 'carrier_error',
+      detail: 'CDEK error v2_brand_new_rule: Новое правило',
+    });
+    expect(logged).toEqual([
+      {
+        message: 'CDEK answered an error code RateDesk does not know',
+        fields: { codes: ['v2_brand_new_rule'], status: 400, outcome: 'carrier_error', contract_type: 1 },
+      },
+    ]);
   });
 });
 
@@ -273,16 +436,63 @@ describe('CDEK locations', () => {
     expect(s.requestCount() - before).toBe(1); // just the tarifflist: no city lookup
   });
 
-  it('a city missing from the table is looked up in /location/cities, then cached', async () => {
+  it('a place the table lacks is looked up in /location/cities, then cached (in SQLite)', async () => {
     const s = await sim();
-    const a = adapterFor(s, { cityPostalCode: () => null });
-    const viaCode = rates(await a.quote(request({ to: { city: 'новосибирск', postalCode: null } }), ctx()));
-    expect(s.requestCount()).toBe(3); // token, /location/cities, tarifflist
-    // Same route by postal code: CDEK's city code 270 leads to the same tariffs and prices.
-    expect(viaCode).toEqual(rates(await a.quote(request(), ctx())));
-    const before = s.requestCount();
-    rates(await a.quote(request({ to: { city: 'Новосибирск', postalCode: null } }), ctx()));
-    expect(s.requestCount() - before).toBe(1); // cached code: only the tarifflist
+    const db = openStore(':memory:');
+    try {
+      const locations = createLocationResolver({ cache: sqliteLocationCache(db.db) });
+      const a = adapterFor(s, { locations });
+      // Кольцово is a science town without city status: not in the table, known to CDEK.
+      const viaCode = rates(await a.quote(request({ to: { city: 'Кольцово', postalCode: null } }), ctx()));
+      expect(s.requestCount()).toBe(3); // token, /location/cities, tarifflist
+      // Same place by its postal code: the same tariffs and prices.
+      expect(viaCode).toEqual(
+        rates(await a.quote(request({ to: { city: 'x', postalCode: '630559' } }), ctx())),
+      );
+      const before = s.requestCount();
+      rates(await a.quote(request({ to: { city: 'г. КОЛЬЦОВО', postalCode: null } }), ctx()));
+      expect(s.requestCount() - before).toBe(1); // cached code: only the tarifflist
+      // A new adapter (a settings change, a restart) reads the same cache.
+      const again = adapterFor(s, {
+        locations: createLocationResolver({ cache: sqliteLocationCache(db.db) }),
+      });
+      const mid = s.requestCount();
+      rates(await again.quote(request({ to: { city: 'Кольцово', postalCode: null } }), ctx()));
+      expect(s.requestCount() - mid).toBe(2); // token, tarifflist
+      expect(db.db.prepare('SELECT want, place_key FROM location_cache').all()).toEqual([
+        { want: 'cdek_city_code', place_key: 'кольцово||' },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('short and Latin names reach CDEK as the city’s main postal code, with its proper name', async () => {
+    const bodies: Array<{ to_location: unknown }> = [];
+    const url = await fakeCdek((req, res) => {
+      if (req.url?.endsWith('/oauth/token')) {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"access_token":"t","expires_in":3599}');
+        return;
+      }
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString()));
+      req.on('end', () => {
+        bodies.push(JSON.parse(text) as { to_location: unknown });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"tariff_codes":[]}');
+      });
+    });
+    const a = createCdekAdapter({ baseUrl: url, clientId: 'id', clientSecret: 'secret', contractType: 2 });
+    for (const city of ['спб', 'St. Petersburg', 'Питер', 'г. Санкт-Петербург']) {
+      bodies.splice(0);
+      await a.quote(request({ to: { city, postalCode: null } }), ctx());
+      expect(bodies[0]?.to_location, city).toEqual({
+        postal_code: '190000',
+        country_code: 'RU',
+        city: 'Санкт-Петербург',
+      });
+    }
   });
 
   it('the simulator uses CDEK city codes (44 Москва, 137 Санкт-Петербург, 270 Новосибирск)', async () => {
@@ -311,18 +521,32 @@ describe('CDEK locations', () => {
     expect((await fetch(`${s.url}/location/cities?city=Москва`)).status).toBe(401);
   });
 
-  it('a city CDEK does not know → no_service "city not found"', async () => {
+  it('a city neither the table nor CDEK knows → city_not_found (#10), never no_service', async () => {
     const s = await sim();
-    const out = await adapterFor(s, { cityPostalCode: () => null }).quote(
-      request({ to: { city: 'Нигдеград', postalCode: null } }),
-      ctx(),
-    );
-    expect(out).toMatchObject({ ok: false, kind: 'no_service' });
-    if (!out.ok && out.kind === 'no_service') expect(out.detail).toMatch(/^city not found/);
+    const a = adapterFor(s);
+    expect(await a.quote(request({ to: { city: 'Нигдеград', postalCode: null } }), ctx())).toEqual({
+      ok: false,
+      kind: 'city_not_found',
+      detail: 'Нигдеград',
+    });
+    const before = s.requestCount();
+    expect(await a.quote(request({ from: { city: 'Нигдеград', postalCode: null } }), ctx())).toMatchObject({
+      kind: 'city_not_found',
+    });
+    expect(s.requestCount() - before).toBe(0); // "not found" is remembered too: no second lookup, no tarifflist
   });
 
   it('an unknown postal code → no_service from v2_recipient_location_not_recognized', async () => {
     const s = await sim();
+    // The simulator's directory lists main indexes only: one merely near Novosibirsk's is refused too.
+    for (const postalCode of ['630099', '101001']) {
+      const near = await adapterFor(s).quote(request({ to: { city: 'Новосибирск', postalCode } }), ctx());
+      expect(near, postalCode).toMatchObject({
+        ok: false,
+        kind: 'no_service',
+        detail: expect.stringContaining('v2_recipient_location_not_recognized'),
+      });
+    }
     const out = await adapterFor(s).quote(request({ to: { city: 'Где-то', postalCode: '000001' } }), ctx());
     expect(out).toMatchObject({ ok: false, kind: 'no_service' });
     if (!out.ok && out.kind === 'no_service')
@@ -511,6 +735,97 @@ describe('CDEK simulator validation', () => {
     });
     const anon = await fetch(`${s.url}/calculator/tarifflist`, { method: 'POST', body: '{}' });
     expect(anon.status).toBe(401);
+  });
+
+  it('checks the bearer the way CDEK does: none, foreign, expired', async () => {
+    const s = await sim();
+    const call = (authorization?: string) =>
+      fetch(`${s.url}/calculator/tarifflist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({ from_location: loc, to_location: loc, packages: [{ weight: 500 }] }),
+      }).then(async (r) => ({ status: r.status, json: await r.json() }));
+    expect(await call()).toEqual({
+      status: 401,
+      json: {
+        error: 'unauthorized',
+        error_description: 'Full authentication is required to access this resource',
+      },
+    });
+    expect(await call('Bearer never-issued')).toMatchObject({
+      status: 401,
+      json: { error: 'invalid_token' },
+    });
+    expect(await call('Basic d3F:x')).toMatchObject({ status: 401, json: { error: 'unauthorized' } });
+    const token = await fetch(`${s.url}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'wqGwiQx0gg8mLtiEKsUinjVSICCjtTEP',
+        client_secret: 'RmAmgvSgSl1yirlz9QupbzOJVqhCxcP5',
+      }),
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    expect((await call(`Bearer ${token.access_token}`)).status).toBe(200);
+    s.revokeTokens();
+    expect(await call(`Bearer ${token.access_token}`)).toMatchObject({
+      status: 401,
+      json: { errors: [{ code: 'v2_token_expired' }] },
+    });
+    const grant = await fetch(`${s.url}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'password', client_id: 'a', client_secret: 'b' }),
+    });
+    expect(grant.status).toBe(400);
+    expect(await grant.json()).toMatchObject({ error: 'unsupported_grant_type' });
+  });
+
+  it('refuses what CDEK refuses: unknown indexes and city codes, foreign countries, a bad type', async () => {
+    const s = await sim();
+    const pkg = [{ weight: 500 }];
+    expect(
+      await tariffList(s, {
+        from_location: loc,
+        to_location: { postal_code: '630099', country_code: 'RU' },
+        packages: pkg,
+      }),
+    ).toMatchObject({ status: 400, json: { errors: [{ code: 'v2_recipient_location_not_recognized' }] } });
+    expect(
+      await tariffList(s, {
+        from_location: loc,
+        to_location: { postal_code: '630000', country_code: 'KZ' },
+        packages: pkg,
+      }),
+    ).toMatchObject({ status: 400, json: { errors: [{ code: 'v2_recipient_location_not_recognized' }] } });
+    expect(
+      await tariffList(s, { type: 3, from_location: loc, to_location: loc, packages: pkg }),
+    ).toMatchObject({
+      status: 400,
+      json: { errors: [{ code: 'v2_invalid_value_type' }] },
+    });
+    expect(
+      await tariffList(s, { from_location: loc, to_location: loc, packages: [{ weight: 1.5 }] }),
+    ).toMatchObject({ status: 400, json: { errors: [{ code: 'v2_invalid_value_type' }] } });
+    // A place CDEK knows beyond the table, by its code from /location/cities.
+    const ok = await tariffList(s, {
+      from_location: loc,
+      to_location: { postal_code: '630559', country_code: 'RU' },
+      packages: pkg,
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('the no-service trigger answers err_result_service_empty under either contract type', async () => {
+    const s = await sim();
+    for (const type of [1, 2]) {
+      expect(
+        await tariffList(s, {
+          type,
+          from_location: loc,
+          to_location: { postal_code: SANDBOX_TRIGGERS.cdekNoService, country_code: 'RU' },
+          packages: [{ weight: 500 }],
+        }),
+      ).toMatchObject({ status: 400, json: { errors: [{ code: 'err_result_service_empty' }] } });
+    }
   });
 
   it('accepts CDEK city codes as locations', async () => {

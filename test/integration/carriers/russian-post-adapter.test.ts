@@ -153,24 +153,79 @@ describe('Russian Post adapter against the simulator', () => {
     expect(outcome.ok && outcome.rates).toHaveLength(5);
   });
 
-  it('asks for a postal code when the city is not in the table, without calling the carrier', async () => {
+  it('an unknown city is city_not_found (#10), without calling the carrier', async () => {
     const before = sim.requestCount();
     const outcome = await adapter().quote(shipment({ to: { city: 'Нигдевск', postalCode: null } }), {
       signal: signal(),
     });
-    expect(outcome).toEqual({ ok: false, kind: 'postal_code_required' });
+    expect(outcome).toEqual({ ok: false, kind: 'city_not_found', detail: 'Нигдевск' });
+    const from = await adapter().quote(shipment({ from: { city: 'Нигдеград', postalCode: null } }), {
+      signal: signal(),
+    });
+    expect(from).toEqual({ ok: false, kind: 'city_not_found', detail: 'Нигдеград' });
+    // A town the table knows but lists without an index still needs one.
     const argun = await adapter().quote(shipment({ from: { city: 'Аргун', postalCode: null } }), {
       signal: signal(),
     });
     expect(argun).toEqual({ ok: false, kind: 'postal_code_required' });
     expect(sim.requestCount()).toBe(before);
+    // With a postal code the city name does not matter.
+    const withIndex = await adapter().quote(shipment({ to: { city: 'Нигдевск', postalCode: '630000' } }), {
+      signal: signal(),
+    });
+    expect(withIndex.ok).toBe(true);
+  });
+
+  it('resolves short and Latin names to the main index', async () => {
+    for (const [city, index] of [
+      ['спб', '190000'],
+      ['Saint Petersburg', '190000'],
+      ['г. Москва', '101000'],
+      ['Yekaterinburg', '620000'],
+      ['Nizhny Novgorod', '603000'],
+      ['нск', '630000'],
+    ] as const) {
+      const outcome = await adapter().quote(shipment({ to: { city, postalCode: null } }), {
+        signal: signal(),
+      });
+      expect(outcome.ok, city).toBe(true);
+      const direct = await adapter().quote(shipment({ to: { city: 'x', postalCode: index } }), {
+        signal: signal(),
+      });
+      expect(outcome, city).toEqual(direct);
+    }
   });
 
   it('treats an index the carrier does not know as no service', async () => {
-    const outcome = await adapter().quote(shipment({ to: { city: 'Где-то', postalCode: '000000' } }), {
-      signal: signal(),
-    });
-    expect(outcome).toMatchObject({ ok: false, kind: 'no_service', detail: expect.stringContaining('1207') });
+    for (const postalCode of ['000000', '630099', '101001']) {
+      // 630099 is a real-looking Novosibirsk index, but not one the simulator's directory lists: 1207.
+      const outcome = await adapter().quote(shipment({ to: { city: 'Где-то', postalCode } }), {
+        signal: signal(),
+      });
+      expect(outcome, postalCode).toMatchObject({
+        ok: false,
+        kind: 'no_service',
+        detail: expect.stringContaining('1207'),
+      });
+    }
+  });
+
+  it('declares the published limits, and the simulator refuses what they exclude', async () => {
+    const a = adapter();
+    expect(a.limits).toMatchObject({ maxWeightGrams: 31_500, maxLengthCm: 150, maxSumOfSidesCm: 300 });
+    expect(a.limits?.services?.['7030']).toMatchObject({ maxLengthPlusGirthCm: 300 });
+    expect(a.limits?.services?.['27020']).toEqual(a.limits?.services?.['27030']);
+    // 140 × 50 × 40: under 150 cm a side and 300 cm in all, but 320 cm length plus girth: EMS alone refuses.
+    const long = await a.quote(
+      shipment({ parcel: { weight_grams: 3000, length_cm: 140, width_cm: 50, height_cm: 40 } }),
+      { signal: signal() },
+    );
+    expect(long.ok && long.rates.map((r) => r.service_code).sort()).toEqual([
+      'russian-post:23030',
+      'russian-post:24030',
+      'russian-post:27030',
+      'russian-post:47030',
+    ]);
   });
 
   it('rejects promptly when the signal aborts while the carrier hangs', async () => {
@@ -343,6 +398,86 @@ describe('Russian Post adapter on the wire', () => {
       kind: 'carrier_error',
       detail: expect.stringMatching(/^Russian Post: network error/),
     });
+  });
+
+  it('asks for the products of the setting, each with its own declared-value variant', async () => {
+    const f = await fake((req, res) => {
+      const id = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('object'));
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(okBody(id));
+    });
+    const adapter = createRussianPostAdapter({ baseUrl: f.url, now: NOW, objects: [4030, 7030, 3000] });
+    const plain = await adapter.quote(shipment(), { signal: signal() });
+    expect(plain.ok && plain.rates.map((r) => r.service_code).sort()).toEqual([
+      'russian-post:3000',
+      'russian-post:4030',
+      'russian-post:7030',
+    ]);
+    f.urls.splice(0);
+    await adapter.quote(shipment({ declaredValueKopecks: 5000 }), { signal: signal() });
+    const sent = f.urls.map((u) => new URL(u, 'http://x').searchParams);
+    expect(sent.map((p) => [p.get('object'), p.get('sumoc')]).sort()).toEqual([
+      ['3000', null], // no "с ОЦ" variant: asked without the declared value
+      ['4020', '5000'],
+      ['7020', '5000'],
+    ]);
+  });
+
+  it('keeps a price whose answer carries no delivery days (#10)', async () => {
+    const f = await fake((req, res) => {
+      const id = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('object'));
+      const body = JSON.parse(okBody(id)) as Record<string, unknown>;
+      // A route the carrier has no control term for: only a deadline, or no delivery at all.
+      body.delivery = id === 7030 ? { deadline: '20250317T235900' } : undefined;
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    });
+    const outcome = await createRussianPostAdapter({ baseUrl: f.url, now: NOW }).quote(shipment(), {
+      signal: signal(),
+    });
+    expect(outcome.ok && outcome.rates).toHaveLength(5);
+    expect(outcome.ok && outcome.rates.every((r) => r.days_min === null && r.days_max === null)).toBe(true);
+  });
+
+  it('1375, 1376, 1379 and 1450 are "no service"; a code it does not know is logged', async () => {
+    const codes: Record<number, [number, string]> = {
+      27030: [1375, 'Доставка не осуществляется'],
+      47030: [1376, 'Услуга не оказывается при входном значении'],
+      23030: [1379, 'Услуга не оказывается при значении, равным'],
+      24030: [1450, 'Запрет доставки в определенную точку'],
+      7030: [1450, 'Запрет доставки в определенную точку'],
+    };
+    const f = await fake((req, res) => {
+      const id = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('object'));
+      const [code, msg] = codes[id]!;
+      res
+        .writeHead(400, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ version_api: 2, version: '2.14.1.676', id, errors: [{ msg, code, type: 1 }] }));
+    });
+    const outcome = await createRussianPostAdapter({ baseUrl: f.url, now: NOW }).quote(shipment(), {
+      signal: signal(),
+    });
+    expect(outcome).toMatchObject({ ok: false, kind: 'no_service', detail: expect.stringContaining('1450') });
+
+    codes[7030] = [1999, 'Новая ошибка'];
+    const logged: Array<{ message: string; fields?: Record<string, unknown> }> = [];
+    const logger = {
+      info() {},
+      error() {},
+      warn: (message: string, fields?: Record<string, unknown>) => void logged.push({ message, fields }),
+    };
+    const mixed = await createRussianPostAdapter({ baseUrl: f.url, now: NOW, logger }).quote(shipment(), {
+      signal: signal(),
+    });
+    expect(mixed).toMatchObject({
+      ok: false,
+      kind: 'carrier_error',
+      detail: expect.stringContaining('1999'),
+    });
+    expect(logged).toEqual([
+      {
+        message: 'Russian Post answered an error code RateDesk does not know',
+        fields: { codes: [1999], object: 7030, status: 400 },
+      },
+    ]);
   });
 
   it('keeps the rates of the products that answered when another fails', async () => {

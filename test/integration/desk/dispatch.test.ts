@@ -14,6 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => desk.close());
 
+const RATE_CARD_CSV =
+  'from,to,max_weight_grams,price_rub,days_min,days_max,delivery_type\n*,*,5000,300,1,2,door\n';
+
 interface Ids {
   quoteId: number;
   keyId: string;
@@ -32,6 +35,10 @@ const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
   'history:curl': () => ({ id: ids.quoteId }),
   'carriers:list': () => ({}),
   'carriers:update': () => ({ code: 'cdek', enabled: true }),
+  'ratecards:check': () => ({ csv: RATE_CARD_CSV }),
+  'ratecards:import': () => ({ code: 'courier', name: 'Курьер', csv: RATE_CARD_CSV }),
+  'ratecards:list': () => undefined,
+  'ratecards:remove': () => ({ code: 'courier' }),
   'accounts:list': () => undefined,
   'accounts:create': () => ({ name: 'acme', balance: 5 }),
   'accounts:topup': () => ({ account: 'acme', requests: 10 }),
@@ -61,6 +68,10 @@ const INVALID: Record<DeskChannel, unknown> = {
   'history:curl': {},
   'carriers:list': [],
   'carriers:update': { code: 'cdek', enabled: 'yes' },
+  'ratecards:check': { csv: 5 },
+  'ratecards:import': { code: 'Courier X', name: 'x', csv: '' },
+  'ratecards:list': { code: 'x' },
+  'ratecards:remove': {},
   'accounts:list': { name: 'x' },
   'accounts:create': { name: '' },
   'accounts:topup': { account: 'acme', requests: 1.5 },

@@ -11,11 +11,15 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRatingService } from '../../../core/service';
 import { DataFileRefusedError, openStore } from '../../../core/store';
+import { latestVersion } from '../../../core/store/migrate';
 import { sqlChecksum } from '../../../core/store/migration-checksum';
 import { migrations } from '../../../core/store/migrations';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/data-folder-v3/ratedesk.db.gz', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/** A migration number this build does not know (a newer RateDesk's). */
+const NEXT = latestVersion() + 1;
+const pad = (version: number): string => String(version).padStart(4, '0');
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -52,7 +56,7 @@ function tamper(file: string, sql: string): void {
 
 const sha = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-/** Every row of every table but the bookkeeping, in rowid order. */
+/** Every row of every table but the bookkeeping, in rowid order; tables without rows (new ones) are left out. */
 function dumpData(db: Database.Database): Record<string, unknown[]> {
   const tables = db
     .prepare(
@@ -60,7 +64,11 @@ function dumpData(db: Database.Database): Record<string, unknown[]> {
     )
     .pluck()
     .all() as string[];
-  return Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all()]));
+  return Object.fromEntries(
+    tables
+      .map((t) => [t, db.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all()] as const)
+      .filter(([, rows]) => rows.length > 0),
+  );
 }
 
 function schema(db: Database.Database): unknown[] {
@@ -117,7 +125,7 @@ describe('a data folder written by the v3 release', () => {
     });
 
     const store = openStore(file);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(4);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(latestVersion());
     expect(dumpData(store.db)).toEqual(before);
     expect(store.db.pragma('quick_check', { simple: true })).toBe('ok');
     expect(store.accounts.invariantViolations()).toEqual([]);
@@ -139,9 +147,9 @@ describe('a data folder written by the v3 release', () => {
     expect(rows.map((r) => [r.version, r.name, r.checksum])).toEqual(
       migrations.map((m) => [m.version, m.name, sqlChecksum(m.sql)]),
     );
-    // 0001–0003 ran before anything recorded when; 0004 ran just now.
-    expect(rows.map((r) => r.applied_at === null)).toEqual([true, true, true, false]);
-    expect(Date.now() - Date.parse(rows[3]!.applied_at!)).toBeLessThan(60_000);
+    // 0001–0003 ran before anything recorded when; 0004 and every later one ran just now.
+    expect(rows.map((r) => r.applied_at === null)).toEqual(migrations.map((m) => m.version < 4));
+    for (const row of rows.slice(3)) expect(Date.now() - Date.parse(row.applied_at!)).toBeLessThan(60_000);
 
     // The upgraded file has the schema a new data folder gets, statement for statement.
     const fresh = new Database(freshFile());
@@ -163,7 +171,7 @@ describe('a data folder written by the v3 release', () => {
     const service = await createRatingService({ dataDir: dir, listen: false });
     try {
       expect(service.store.accounts.list()).toHaveLength(2);
-      expect(service.store.db.pragma('user_version', { simple: true })).toBe(4);
+      expect(service.store.db.pragma('user_version', { simple: true })).toBe(latestVersion());
     } finally {
       await service.close();
     }
@@ -215,25 +223,25 @@ describe('refusals', () => {
     const file = freshFile();
     tamper(
       file,
-      `INSERT INTO schema_migrations VALUES (5, 'carrier contracts', '${'ab'.repeat(32)}', '2031-01-01T00:00:00.000Z');
-       PRAGMA user_version = 5;`,
+      `INSERT INTO schema_migrations VALUES (${NEXT}, 'carrier contracts', '${'ab'.repeat(32)}', '2031-01-01T00:00:00.000Z');
+       PRAGMA user_version = ${NEXT};`,
     );
     const error = refusal(file);
     expect(error.reason).toBe('newer');
     expect(error.message).toBe(
-      `Refusing to open the data file ${file}: its schema v5 (migration 0005 "carrier contracts") is newer ` +
-        'than this RateDesk, which knows migrations up to 0004, so a newer RateDesk wrote it. Nothing in it has ' +
+      `Refusing to open the data file ${file}: its schema v${NEXT} (migration ${pad(NEXT)} "carrier contracts") is newer ` +
+        `than this RateDesk, which knows migrations up to ${pad(latestVersion())}, so a newer RateDesk wrote it. Nothing in it has ` +
         'been changed. Use that newer RateDesk, or restore a backup of the data folder made with this version.',
     );
   });
 
   it('a newer schema version with no record of its migrations', () => {
     const file = fixtureCopy();
-    tamper(file, 'PRAGMA user_version = 9');
+    tamper(file, `PRAGMA user_version = ${NEXT + 4}`);
     const error = refusal(file);
     expect(error.reason).toBe('newer');
     expect(error.message).toContain(
-      'its schema v9 is newer than this RateDesk, which knows migrations up to 0004',
+      `its schema v${NEXT + 4} is newer than this RateDesk, which knows migrations up to ${pad(latestVersion())}`,
     );
   });
 
@@ -243,7 +251,11 @@ describe('refusals', () => {
       'DELETE FROM schema_migrations WHERE version = 2',
       /no checksum recorded for migration 0002/,
     ],
-    ['a missing table', 'DROP TABLE schema_migrations', /schema v4, but no schema_migrations table/],
+    [
+      'a missing table',
+      'DROP TABLE schema_migrations',
+      new RegExp(`schema v${latestVersion()}, but no schema_migrations table`),
+    ],
     [
       'a schema version set back',
       'PRAGMA user_version = 3',

@@ -9,6 +9,7 @@ import { hrefFor } from '../../app/router';
 import { Banner, EmptyState, ErrorState, LoadingState } from '../../components';
 import { useT } from '../../i18n';
 import { CarrierCard } from './CarrierCard';
+import { RateCardsSection } from './ratecards/RateCardsSection';
 
 /** params[0]: a carrier code to bring into view (the quote screen's "switch on" link). */
 export function CarriersScreen(props: { params?: string[] }): ReactNode {
@@ -83,6 +84,7 @@ export function CarriersScreen(props: { params?: string[] }): ReactNode {
           </div>
         </>
       )}
+      <RateCardsSection />
     </div>
   );
 }

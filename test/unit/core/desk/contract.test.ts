@@ -25,6 +25,7 @@ const EXPECTED_API = {
   cities: ['search'],
   history: ['curl', 'export', 'get', 'rerun', 'search'],
   carriers: ['list', 'update'],
+  ratecards: ['check', 'import', 'list', 'remove'],
   accounts: ['clearLimits', 'create', 'list', 'setLimits', 'setThreshold', 'topup'],
   notifications: ['list'],
   keys: ['create', 'export', 'import', 'list', 'revoke'],

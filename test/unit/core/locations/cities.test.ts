@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CITY_ROWS } from '../../../../../core/carriers/cities/cities-data';
+import { CITY_ROWS } from '../../../../core/locations/cities-data';
 import {
   allCities,
+  citiesByPostalCode,
   findCities,
   findCity,
   mainPostalCode,
   normaliseCityName,
   searchCities,
-} from '../../../../../core/carriers/cities/cities';
-import { officialRegionName } from '../../../../../core/carriers/cities/region-names';
+} from '../../../../core/locations/cities';
+import { officialRegionName } from '../../../../core/locations/region-names';
 
 describe('city table data', () => {
   it('holds every row of hflabs/city, most populous first', () => {
@@ -162,22 +163,82 @@ describe('allCities', () => {
       population: 11514330,
       lat: 55.754,
       lon: 37.6204,
+      kladrId: '7700000000000',
+      fiasId: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5',
     });
   });
 });
 
-describe('what people type (#9)', () => {
+describe('coverage (#10): every Russian town with city status', () => {
+  it('has at least 1,100 towns, each with a region, coordinates, KLADR and FIAS', () => {
+    const all = allCities();
+    expect(all.length).toBeGreaterThanOrEqual(1100);
+    for (const c of all) {
+      expect(c.region, c.name).not.toBe('');
+      expect(Number.isFinite(c.lat) && Number.isFinite(c.lon), c.name).toBe(true);
+      expect(c.kladrId, c.name).toMatch(/^\d{13}$/);
+      expect(c.fiasId, c.name).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+    // All but one have their main postal index (the source has none for Аргун).
+    expect(all.filter((c) => c.postalCode === null).map((c) => c.name)).toEqual(['Аргун']);
+    // Towns that got city status lately are there too.
+    for (const name of ['Иннополис', 'Мурино', 'Кудрово']) expect(findCity(name)?.name).toBe(name);
+  });
+
+  it('answers which cities a main postal code belongs to (the simulators’ directory)', () => {
+    expect(citiesByPostalCode('101000').map((c) => c.name)).toEqual(['Москва']);
+    expect(citiesByPostalCode(' 420000 ').map((c) => c.name)).toEqual(['Казань']);
+    // An index near a main one is not a main index.
+    expect(citiesByPostalCode('101001')).toEqual([]);
+    expect(citiesByPostalCode('999999')).toEqual([]);
+  });
+});
+
+describe('what people type (#9, #10)', () => {
   it.each([
     ['спб', 'Санкт-Петербург'],
     ['СПб', 'Санкт-Петербург'],
+    ['СПБ', 'Санкт-Петербург'],
     ['Питер', 'Санкт-Петербург'],
-    ['екб', 'Екатеринбург'],
     ['мск', 'Москва'],
+    ['МСК', 'Москва'],
+    ['екб', 'Екатеринбург'],
+    ['нск', 'Новосибирск'],
     ['Moscow', 'Москва'],
     ['Saint Petersburg', 'Санкт-Петербург'],
+    ['Saint-Petersburg', 'Санкт-Петербург'],
+    ['St. Petersburg', 'Санкт-Петербург'],
+    ['St.Petersburg', 'Санкт-Петербург'],
+    ['St Petersburg', 'Санкт-Петербург'],
+    ['Yekaterinburg', 'Екатеринбург'],
+    ['Ekaterinburg', 'Екатеринбург'],
+    ['Nizhny Novgorod', 'Нижний Новгород'],
+    ['Nizhniy Novgorod', 'Нижний Новгород'],
+    ['Н. Новгород', 'Нижний Новгород'],
+    ['Н.Новгород', 'Нижний Новгород'],
   ])('%s is %s, for suggestions and for the postal-code lookup', (typed, city) => {
     expect(findCities(typed, 3)[0]).toMatchObject({ city: { name: city }, match: 'alias' });
     expect(findCity(typed)?.name).toBe(city);
+  });
+
+  it.each([
+    ['г. Москва', 'Москва', '101000'],
+    ['г Москва', 'Москва', '101000'],
+    ['город Москва', 'Москва', '101000'],
+    ['Санкт Петербург', 'Санкт-Петербург', '190000'],
+    ['Королёв', 'Королёв', '141060'],
+    ['Королев', 'Королёв', '141060'],
+    ['Орел', 'Орёл', '302000'],
+    ['ЩЁЛКОВО', 'Щёлково', expect.stringMatching(/^\d{6}$/)],
+  ])('%s is %s (prefixes, case, ё/е)', (typed, city, postal) => {
+    expect(findCity(typed)).toMatchObject({ name: city, postalCode: postal });
+  });
+
+  it('an alias does not hide a city of that very name: a region or postal hint still picks it', () => {
+    // «Ростов» is Ростов-на-Дону to most people, but Ростов (Ярославская обл) exists.
+    expect(findCity('Ростов')?.name).toBe('Ростов-на-Дону');
+    expect(findCity('Ростов, Ярославская обл')).toMatchObject({ name: 'Ростов', postalCode: '152150' });
+    expect(findCity('Ростов', '152150')?.name).toBe('Ростов');
   });
 
   it('reads a Latin spelling as Cyrillic for a prefix', () => {

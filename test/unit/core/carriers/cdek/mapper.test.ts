@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classifyErrors } from '../../../../../core/carriers/cdek/errors';
-import { mapTariffItem, mapTariffListResponse, pickDays } from '../../../../../core/carriers/cdek/mapper';
+import { classifyErrors, isKnownCode } from '../../../../../core/carriers/cdek/errors';
+import {
+  mapTariffItem,
+  mapTariffListResponse,
+  pickDays,
+  readTariffList,
+} from '../../../../../core/carriers/cdek/mapper';
 import { buildTariffListRequest } from '../../../../../core/carriers/cdek/request';
 import { CdekTariffListEnvelope, CdekTokenResponse } from '../../../../../core/carriers/cdek/schema';
 import { deliveryTypeForMode } from '../../../../../core/carriers/cdek/tariffs';
@@ -128,6 +133,76 @@ describe('CDEK mapper: whole responses', () => {
     }
   });
 
+  // The answer captured in a CDEK client's tests (code-search id 70939038982): with 200 or 400.
+  const serviceEmpty = {
+    errors: [
+      {
+        code: 'err_result_service_empty',
+        additional_code: '0xBC236B02',
+        message: 'По данному направлению при заданных условиях выбранный тариф недоступен',
+      },
+    ],
+  };
+
+  it('err_result_service_empty and the other unserved-route codes → no_service (#10)', () => {
+    for (const status of [200, 400]) {
+      expect(readTariffList(status, serviceEmpty)).toEqual({
+        outcome: {
+          ok: false,
+          kind: 'no_service',
+          detail:
+            'err_result_service_empty: По данному направлению при заданных условиях выбранный тариф недоступен',
+        },
+        noTariff: true,
+        unknownCodes: [],
+      });
+    }
+    for (const code of [
+      'ERR_RESULT_SERVICE_EMPTY', // API v1.5 spelling
+      'err_invalid_tarifftypecode',
+      'ERR_INVALID_TARIFF_WITH_DATETIMEORDERSEND',
+    ]) {
+      expect(readTariffList(400, { errors: [{ code, message: 'm' }] }), code).toMatchObject({
+        outcome: { ok: false, kind: 'no_service' },
+        noTariff: true,
+        unknownCodes: [],
+      });
+    }
+    for (const code of ['v2_sender_location_not_recognized', 'ERR_RECCITYPOSTCODE', 'ERR_SENDCITYPOSTCODE']) {
+      // An unserved place: no_service, and another contract type would not change it.
+      expect(readTariffList(400, { errors: [{ code }] }), code).toMatchObject({
+        outcome: { ok: false, kind: 'no_service' },
+        noTariff: false,
+        unknownCodes: [],
+      });
+    }
+    // An empty list is "no tariff" too.
+    expect(readTariffList(200, { tariff_codes: [] })).toMatchObject({ noTariff: true });
+  });
+
+  it('names the codes it does not know, whatever they mean (for the log)', () => {
+    expect(readTariffList(400, { errors: [{ code: 'v2_brand_new' }] })).toMatchObject({
+      outcome: { kind: 'carrier_error' },
+      unknownCodes: ['v2_brand_new'],
+    });
+    // Read by its words as "no tariff", still unknown.
+    expect(readTariffList(400, { errors: [{ code: 'tariff_not_available_now' }] })).toMatchObject({
+      outcome: { kind: 'no_service' },
+      noTariff: true,
+      unknownCodes: ['tariff_not_available_now'],
+    });
+    expect(
+      readTariffList(400, { errors: [{ code: 'v2_invalid_value_type' }, { code: 'v2_token_expired' }] })
+        .unknownCodes,
+    ).toEqual([]);
+    expect(isKnownCode('V2_INTERNAL_ERROR')).toBe(true);
+    // Tariffs win, but an unknown code alongside them is still reported.
+    expect(readTariffList(200, { tariff_codes: [item()], errors: [{ code: 'v2_note' }] })).toMatchObject({
+      outcome: { ok: true },
+      unknownCodes: ['v2_note'],
+    });
+  });
+
   it('other errors → carrier_error naming the code', () => {
     const out = mapTariffListResponse(400, {
       errors: [{ code: 'v2_invalid_value_type', message: 'Invalid value type in [currency] field' }],
@@ -218,6 +293,13 @@ describe('CDEK schemas are tolerant', () => {
 });
 
 describe('CDEK request body', () => {
+  it('sends the contract type it is given', () => {
+    const loc = { code: 44 } as const;
+    const parcel = { weight_grams: 1, length_cm: 1, width_cm: 1, height_cm: 1 };
+    expect(buildTariffListRequest(loc, loc, parcel, 2).type).toBe(2);
+    expect(buildTariffListRequest(loc, loc, parcel).type).toBe(1);
+  });
+
   it('sends grams and whole centimetres rounded up, one package, shop type', () => {
     const body = buildTariffListRequest(
       { code: 44 },

@@ -4,9 +4,10 @@ import type { CarrierHttpResponse } from '../../../../../core/carriers/http';
 import {
   combineResults,
   interpretTariffResponse,
+  unknownCodesOf,
   type ObjectResult,
 } from '../../../../../core/carriers/russian-post/mapper';
-import { isNoServiceCode } from '../../../../../core/carriers/russian-post/schema';
+import { isKnownCode, isNoServiceCode } from '../../../../../core/carriers/russian-post/schema';
 
 const json = (status: number, body: unknown): CarrierHttpResponse => ({
   status,
@@ -122,8 +123,63 @@ describe('interpretTariffResponse', () => {
   });
 });
 
+describe('live fixes (#10), on answers shaped like tariff.pochta.ru’s', () => {
+  // ErrorCode.cs (appendix 13 of the calculator PDF) wording; the body shape of lapaygroup/RussianPost#14.
+  it.each([
+    [1375, 'Доставка не осуществляется'],
+    [1376, 'Услуга не оказывается при входном значении "Вес отправления" (weight) 40000'],
+    [1379, 'Услуга не оказывается при значении параметра "Тип упаковки" (pack) равным 99'],
+    [1450, 'Запрет доставки в определенную точку'],
+  ])('%i means "no service", under errorcode=1 and errorcode=0', (code, msg) => {
+    const body = { version_api: 2, version: '2.14.1.676', id: 27030, errors: [{ msg, code, type: 1 }] };
+    for (const status of [400, 200]) {
+      expect(interpretTariffResponse(27030, json(status, body))).toEqual({
+        kind: 'no_service',
+        detail: `${code} ${msg}`,
+      });
+    }
+  });
+
+  it('keeps the price of an answer whose delivery has no min/max (days unknown)', () => {
+    for (const delivery of [
+      { deadline: '20250317T235900' },
+      {},
+      { min: null, max: null, deadline: '20250317T235900' },
+      'not an object',
+    ]) {
+      const r = interpretTariffResponse(23030, json(200, { ...OK_BODY, delivery }));
+      expect(r).toMatchObject({
+        kind: 'rate',
+        rate: { price_kopecks: 37800, days_min: null, days_max: null },
+      });
+      if (r.kind === 'rate') expect(Rate.safeParse(r.rate).success).toBe(true);
+    }
+    // One bound alone stands for both; swapped bounds are put in order.
+    expect(interpretTariffResponse(23030, json(200, { ...OK_BODY, delivery: { max: 6 } }))).toMatchObject({
+      rate: { days_min: 6, days_max: 6 },
+    });
+    expect(
+      interpretTariffResponse(23030, json(200, { ...OK_BODY, delivery: { min: 7, max: 5 } })),
+    ).toMatchObject({ rate: { days_min: 5, days_max: 7 } });
+  });
+
+  it('names the codes ErrorCode.cs does not list, for the log', () => {
+    const body = {
+      errors: [
+        { code: 1378, msg: 'a' },
+        { code: 1999, msg: 'new' },
+      ],
+    };
+    expect(unknownCodesOf(json(400, body))).toEqual([1999]);
+    expect(unknownCodesOf(json(200, OK_BODY))).toEqual([]);
+    expect(isKnownCode(1450)).toBe(true);
+    expect(isKnownCode(2007)).toBe(true);
+    expect(isKnownCode(4242)).toBe(false);
+  });
+});
+
 describe('isNoServiceCode', () => {
-  it.each([1202, 1204, 1207, 1209, 1372, 1373, 1377, 1378, 2001, 2006, 2011])(
+  it.each([1202, 1204, 1207, 1209, 1372, 1373, 1375, 1376, 1377, 1378, 1379, 1450, 2001, 2006, 2011])(
     '%i means no service',
     (code) => {
       expect(isNoServiceCode(code)).toBe(true);

@@ -1,13 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { objectCodesFor, findObject, POST_OBJECTS } from '../../../../../core/carriers/russian-post/objects';
+import {
+  declaredValueVariant,
+  findObject,
+  objectCodesFor,
+  parseObjectCodes,
+  POST_OBJECTS,
+} from '../../../../../core/carriers/russian-post/objects';
 import { buildTariffUrl, moscowDateTime, packFor } from '../../../../../core/carriers/russian-post/request';
 
 const parcel = { length_cm: 30, width_cm: 20, height_cm: 10 };
 
 describe('objects', () => {
   it('asks for the plain products without declared value and the "с ОЦ" variants with it', () => {
-    expect(objectCodesFor(0)).toEqual([27030, 47030, 23030, 24030, 7030]);
-    expect(objectCodesFor(1)).toEqual([27020, 47020, 23020, 24020, 7020]);
+    expect(objectCodesFor(0).map((o) => o.object)).toEqual([27030, 47030, 23030, 24030, 7030]);
+    expect(objectCodesFor(0).every((o) => !o.withDeclaredValue)).toBe(true);
+    expect(objectCodesFor(1).map((o) => o.object)).toEqual([27020, 47020, 23020, 24020, 7020]);
+    expect(objectCodesFor(1).every((o) => o.withDeclaredValue)).toBe(true);
+  });
+
+  it('takes the product list from the setting (#10), today’s five by default', () => {
+    expect(parseObjectCodes('27030,47030,23030,24030,7030')).toEqual([27030, 47030, 23030, 24030, 7030]);
+    expect(parseObjectCodes(' 4030 , 27030,4030')).toEqual([4030, 27030]);
+    expect(parseObjectCodes('')).toEqual([27030, 47030, 23030, 24030, 7030]);
+    expect(parseObjectCodes(undefined)).toEqual([27030, 47030, 23030, 24030, 7030]);
+    // A product outside our table: its "с ОЦ" variant by Russian Post's …030 → …020 rule, or none at all.
+    expect(declaredValueVariant(4030)).toBe(4020);
+    expect(declaredValueVariant(3000)).toBeNull();
+    expect(objectCodesFor(500, [4030, 3000])).toEqual([
+      { object: 4020, withDeclaredValue: true },
+      { object: 3000, withDeclaredValue: false },
+    ]);
   });
 
   it('resolves both codes of a product', () => {

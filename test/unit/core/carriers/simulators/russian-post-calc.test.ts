@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerTariffQuery, type SimAnswer } from '../../../../../core/carriers/simulators/russian-post-calc';
 import { SANDBOX_TRIGGERS } from '../../../../../core/carriers/sandbox-triggers';
+import { allCities } from '../../../../../core/locations/cities';
 
 const NOW = new Date('2025-03-10T07:00:00Z');
 const BASE = {
@@ -108,6 +109,43 @@ describe('simulator tariff answers', () => {
     expect(errorCode(ask({ object: '47030', weight: '5001' }))).toBe(1378);
     expect(body(ask({ object: '47030', weight: '5000' })).paynds).toBeGreaterThan(0);
     expect(errorCode(ask({ object: '7030', weight: '31501' }))).toBe(1378);
+  });
+
+  it('knows exactly the main indexes of the table, nothing merely near them (#10)', () => {
+    for (const city of allCities()) {
+      if (city.postalCode) expect(errorCode(ask({ to: city.postalCode })), city.name).toBeUndefined();
+    }
+    for (const index of ['630099', '101001', '420001', '999950']) {
+      const a = ask({ to: index });
+      expect(errorCode(a), index).toBe(1207);
+      expect(body(a).errors[0].msg).toBe(`Отделение почтовой связи с индексом ${index} (to) не существует`);
+    }
+  });
+
+  it('refuses packaging codes the calculator does not have (PackageType.cs)', () => {
+    for (const pack of ['10', '11', '12', '20', '21', '22', '30', '31', '40', '41', '99'])
+      expect(errorCode(ask({ pack })), pack).toBeUndefined();
+    for (const pack of ['13', '50', '00', '5']) expect(errorCode(ask({ pack })), pack).toBe(1301);
+  });
+
+  it('refuses sizes over the published limits with 1378: 150 cm a side, 300 cm in all, EMS by girth', () => {
+    expect(errorCode(ask({ object: '27030', weight: '5000', size: '151x10x10', pack: '99' }))).toBe(1378);
+    expect(errorCode(ask({ object: '27030', weight: '5000', size: '150x100x51', pack: '99' }))).toBe(1378);
+    expect(
+      errorCode(ask({ object: '27030', weight: '5000', size: '150x100x50', pack: '99' })),
+    ).toBeUndefined();
+    // EMS: 140 + 2 × (50 + 40) = 320 cm of length plus girth.
+    const ems = ask({ object: '7030', weight: '5000', size: '140x50x40', pack: '99' });
+    expect(errorCode(ems)).toBe(1378);
+    expect(body(ems).errors[0].msg).toBe(
+      'Значение параметра "Размеры отправления" (size) 140x50x40 больше максимально допустимого',
+    );
+    expect(
+      errorCode(ask({ object: '7020', sumoc: '100', weight: '5000', size: '140x50x40', pack: '99' })),
+    ).toBe(1378);
+    expect(
+      errorCode(ask({ object: '24030', weight: '5000', size: '140x50x40', pack: '99' })),
+    ).toBeUndefined();
   });
 
   it('honours errorcode: 400 with errorcode=1, 200 otherwise, errors[] either way', () => {

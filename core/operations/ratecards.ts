@@ -1,0 +1,99 @@
+// Rate cards (#10 item 2): list, check, import, remove. Store operations, so the admin CLI and the desk run the
+// same ones; the running service picks a change up on its next quote (core/ratecards/carriers.ts).
+import { CARRIER_CODES } from '../carriers/types';
+import {
+  describeRateCardProblems,
+  type RateCardCheck,
+  type RateCardView,
+} from '../contract/operations/ratecards';
+import { cityKey } from '../ratecards/cities';
+import { parseRateCard, serviceKey } from '../ratecards/parse';
+import type { Store } from '../store';
+import type { RateCardSummary } from '../store/rate-cards';
+import type { AreaOperations } from './define';
+import { OperationError } from './errors';
+
+const BUILT_IN: ReadonlySet<string> = new Set(CARRIER_CODES);
+
+function view(store: Store, card: RateCardSummary): RateCardView {
+  const health = store.carrierHealth.all().find((h) => h.code === card.code);
+  return {
+    code: card.code,
+    name: card.name,
+    volumetric_divisor: card.volumetric_divisor,
+    rows: card.rows,
+    services: store.rateCards.services(card.id).map((s) => ({
+      service_code: `${card.code}:${s.key}`,
+      service_name: s.service_name ?? card.name,
+      delivery_type: s.delivery_type,
+    })),
+    max_weight_grams: card.max_weight_grams,
+    created_at: card.created_at,
+    status: health?.status ?? 'unknown',
+  };
+}
+
+function summary(store: Store, code: string): RateCardSummary {
+  const card = store.rateCards.list().find((c) => c.code === code);
+  if (!card) throw new OperationError('not_found', `No rate card ${JSON.stringify(code)}.`);
+  return card;
+}
+
+function parse(csv: string) {
+  return parseRateCard(csv, { cityKey: (name) => cityKey(name) });
+}
+
+type RateCardOperation = 'ratecards:list' | 'ratecards:check' | 'ratecards:import' | 'ratecards:remove';
+
+export const rateCardOperations = {
+  'ratecards:list': {
+    needs: 'store',
+    run: ({ store }) => store.rateCards.list().map((c) => view(store, c)),
+  },
+
+  'ratecards:check': {
+    needs: 'store',
+    run: (_ctx, { csv }): RateCardCheck => {
+      const { rows, problems } = parse(csv);
+      return { rows: rows.length, services: new Set(rows.map(serviceKey)).size, problems };
+    },
+  },
+
+  /**
+   * All or nothing: a file with any problem is refused whole (every problem in the message, one line each),
+   * and a card of the same code is replaced by the new one in the same transaction as the insert.
+   */
+  'ratecards:import': {
+    needs: 'store',
+    run: ({ store, clock }, { code, name, csv, volumetric_divisor }) => {
+      if (BUILT_IN.has(code)) {
+        throw new OperationError(
+          'conflict',
+          `${JSON.stringify(code)} is the code of a built-in carrier; choose another code for the rate card.`,
+        );
+      }
+      const { rows, problems } = parse(csv);
+      if (problems.length > 0) throw new OperationError('invalid', describeRateCardProblems(problems));
+      return store.tx(() => {
+        const { replaced } = store.rateCards.replace(
+          { code, name, volumetric_divisor, created_at: clock.now().toISOString() },
+          rows,
+        );
+        return { ...view(store, summary(store, code)), replaced };
+      });
+    },
+  },
+
+  'ratecards:remove': {
+    needs: 'store',
+    run: ({ store }, { code }) =>
+      store.tx(() => {
+        const removed = store.rateCards.remove(code);
+        if (!removed) {
+          const hint = BUILT_IN.has(code) ? ' Built-in carriers are switched off, not removed.' : '';
+          throw new OperationError('not_found', `No rate card ${JSON.stringify(code)}.${hint}`);
+        }
+        return { code: removed.code, name: removed.name };
+      }),
+  },
+} satisfies AreaOperations<RateCardOperation>;

@@ -1,0 +1,416 @@
+// The one reader of rate-card files (docs/carriers.md, "Rate cards"): CSV text in, rows or every problem
+// with its line number out. Pure: the city table is asked through `cityKey`, so this module loads no data and
+// the same reader serves the admin CLI, the desk and the tests.
+import {
+  MAX_RATE_CARD_ROWS,
+  RATE_CARD_OPTIONAL_COLUMNS,
+  RATE_CARD_REQUIRED_COLUMNS,
+  type RateCardColumn,
+  type RateCardProblem,
+  type RateCardProblemKind,
+} from '../contract/operations/ratecards';
+import { DeliveryType, MAX_WEIGHT_GRAMS } from '../contract/v1';
+
+/** Where a row applies: any place, a postal-code prefix, or a city as the city field takes it. */
+export type Place = { kind: 'any' } | { kind: 'prefix'; prefix: string } | { kind: 'city'; name: string };
+
+export interface RateCardRow {
+  line: number;
+  from: Place;
+  to: Place;
+  maxWeightGrams: number;
+  priceKopecks: number;
+  daysMin: number;
+  daysMax: number;
+  deliveryType: DeliveryType;
+  /** As written in the file; null when the column is absent or empty. */
+  serviceCode: string | null;
+  serviceName: string | null;
+  /** declared_value_percent in hundredths of a percent (1,5 % → 150): integers all the way. */
+  declaredValueBp: number;
+}
+
+export interface ParseResult {
+  rows: RateCardRow[];
+  problems: RateCardProblem[];
+}
+
+export interface ParseOptions {
+  /**
+   * The city the city field would find for this name (aliases included), as a key that is equal for every
+   * spelling of one city ("спб", "Санкт-Петербург"); null when it finds none.
+   */
+  cityKey(name: string): string | null;
+}
+
+/** The largest price a row may carry: 10 million roubles, far above any parcel, well inside safe integers. */
+const MAX_PRICE_KOPECKS = 1_000_000_000;
+const MAX_DAYS = 365;
+const MAX_SERVICE_NAME = 120;
+const SERVICE_CODE = /^[A-Za-z0-9._-]{1,40}$/;
+/** Spaces people and spreadsheets put between thousands: space, no-break space, narrow no-break space. */
+const GROUP_SPACES = /[ \u00a0\u202f]/g;
+const KNOWN_COLUMNS: ReadonlySet<string> = new Set([
+  ...RATE_CARD_REQUIRED_COLUMNS,
+  ...RATE_CARD_OPTIONAL_COLUMNS,
+]);
+
+export function parseRateCard(text: string, options: ParseOptions): ParseResult {
+  const problems: RateCardProblem[] = [];
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (source.trim() === '') return { rows: [], problems: [{ line: 1, kind: 'empty_file' }] };
+
+  // A file read as UTF-8 that was not holds U+FFFD where the bad bytes were: say where, and stop (every
+  // Cyrillic name after it would be refused too, for the same one reason).
+  const bad = source.indexOf('\uFFFD');
+  if (bad >= 0) return { rows: [], problems: [{ line: lineOf(source, bad), kind: 'not_utf8' }] };
+
+  const delimiter = headerLine(source).includes(';') ? ';' : ',';
+  const { records, unterminatedAt } = readRecords(source, delimiter);
+  const header = records.shift();
+  if (!header) {
+    return {
+      rows: [],
+      problems: [{ line: unterminatedAt ?? 1, kind: unterminatedAt ? 'unterminated_quote' : 'empty_file' }],
+    };
+  }
+
+  const columns = readHeader(header, problems);
+  const rows: RateCardRow[] = [];
+  if (columns) {
+    const seen = new Map<string, number>();
+    const services = new Map<string, { line: number; name: string; type: DeliveryType }>();
+    let count = 0;
+    for (const record of records) {
+      if (record.fields.every((f) => f === '')) continue;
+      count += 1;
+      if (count > MAX_RATE_CARD_ROWS) {
+        problems.push({ line: record.line, kind: 'too_many_rows' });
+        break;
+      }
+      const row = readRow(record, columns, options, problems);
+      if (!row) continue;
+      checkService(row, services, problems);
+      const key = JSON.stringify([
+        serviceKey(row),
+        placeKey(row.from, options),
+        placeKey(row.to, options),
+        row.maxWeightGrams,
+      ]);
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        problems.push({ line: row.line, kind: 'duplicate_row', other_line: earlier });
+        continue;
+      }
+      seen.set(key, row.line);
+      rows.push(row);
+    }
+    if (count === 0 && unterminatedAt === null) problems.push({ line: header.line, kind: 'no_rows' });
+  }
+  if (unterminatedAt !== null) problems.push({ line: unterminatedAt, kind: 'unterminated_quote' });
+  // Stable by line: problems of one line stay in column order.
+  problems.sort((a, b) => a.line - b.line);
+  return { rows: problems.length === 0 ? rows : [], problems };
+}
+
+/**
+ * Which service a row belongs to: its service_code, or (without one) its delivery type. Rows of one service
+ * are the bands and routes of one product; a quote gives at most one rate per service.
+ */
+export function serviceKey(row: Pick<RateCardRow, 'serviceCode' | 'deliveryType'>): string {
+  return row.serviceCode ?? row.deliveryType;
+}
+
+/** One service has one name and one delivery type: a row that says otherwise is a mistake in the file. */
+function checkService(
+  row: RateCardRow,
+  services: Map<string, { line: number; name: string; type: DeliveryType }>,
+  problems: RateCardProblem[],
+): void {
+  const key = serviceKey(row);
+  const name = row.serviceName ?? '';
+  const first = services.get(key);
+  if (!first) {
+    services.set(key, { line: row.line, name, type: row.deliveryType });
+    return;
+  }
+  if (first.name !== name) {
+    problems.push({
+      line: row.line,
+      kind: 'service_mismatch',
+      column: 'service_name',
+      value: short(key),
+      other_line: first.line,
+    });
+  }
+  if (first.type !== row.deliveryType) {
+    problems.push({
+      line: row.line,
+      kind: 'service_mismatch',
+      column: 'delivery_type',
+      value: short(key),
+      other_line: first.line,
+    });
+  }
+}
+
+interface CsvRecord {
+  /** The line the record starts on. */
+  line: number;
+  fields: string[];
+}
+
+type Columns = Partial<Record<RateCardColumn, number>> & { count: number };
+
+function readHeader(header: CsvRecord, problems: RateCardProblem[]): Columns | null {
+  const columns: Columns = { count: header.fields.length };
+  let ok = true;
+  header.fields.forEach((raw, i) => {
+    const name = raw.toLowerCase();
+    if (name === '' && i === header.fields.length - 1 && i > 0) return; // a trailing delimiter
+    if (!KNOWN_COLUMNS.has(name)) {
+      problems.push({ line: header.line, kind: 'unknown_column', value: short(raw) });
+      ok = false;
+      return;
+    }
+    const column = name as RateCardColumn;
+    if (columns[column] !== undefined) {
+      problems.push({ line: header.line, kind: 'duplicate_column', column });
+      ok = false;
+      return;
+    }
+    columns[column] = i;
+  });
+  for (const column of RATE_CARD_REQUIRED_COLUMNS) {
+    if (columns[column] === undefined) {
+      problems.push({ line: header.line, kind: 'missing_column', column });
+      ok = false;
+    }
+  }
+  return ok ? columns : null;
+}
+
+function readRow(
+  record: CsvRecord,
+  columns: Columns,
+  options: ParseOptions,
+  problems: RateCardProblem[],
+): RateCardRow | null {
+  const { line, fields } = record;
+  const before = problems.length;
+  const problem = (kind: RateCardProblemKind, column?: RateCardColumn, value?: string): void => {
+    problems.push({
+      line,
+      kind,
+      ...(column ? { column } : {}),
+      ...(value !== undefined ? { value: short(value) } : {}),
+    });
+  };
+  // Spreadsheets end rows with empty cells freely; only text beyond the header's columns is a mistake.
+  if (fields.slice(columns.count).some((f) => f !== '')) {
+    problem('too_many_fields', undefined, `${fields.length} > ${columns.count}`);
+    return null;
+  }
+  const get = (column: RateCardColumn): string => {
+    const i = columns[column];
+    return i === undefined ? '' : (fields[i] ?? '');
+  };
+  const required = (column: RateCardColumn): string | null => {
+    const value = get(column);
+    if (value === '') {
+      problem('empty_value', column);
+      return null;
+    }
+    return value;
+  };
+
+  const place = (column: 'from' | 'to'): Place | null => {
+    const value = required(column);
+    if (value === null) return null;
+    if (value === '*') return { kind: 'any' };
+    if (/^\d+$/.test(value)) {
+      if (value.length <= 6) return { kind: 'prefix', prefix: value };
+      problem('bad_place', column, value);
+      return null;
+    }
+    if (options.cityKey(value) === null) {
+      problem('unknown_city', column, value);
+      return null;
+    }
+    return { kind: 'city', name: value };
+  };
+  const from = place('from');
+  const to = place('to');
+
+  const weightText = required('max_weight_grams');
+  const weight = weightText === null ? null : parseWholeNumber(weightText, 1, MAX_WEIGHT_GRAMS);
+  if (weightText !== null && weight === null) problem('bad_weight', 'max_weight_grams', weightText);
+
+  const priceText = required('price_rub');
+  const price = priceText === null ? null : parseDecimal(priceText, MAX_PRICE_KOPECKS);
+  if (priceText !== null && price === null) problem('bad_price', 'price_rub', priceText);
+
+  const days = (column: 'days_min' | 'days_max'): number | null => {
+    const text = required(column);
+    if (text === null) return null;
+    const n = parseWholeNumber(text, 0, MAX_DAYS);
+    if (n === null) problem('bad_days', column, text);
+    return n;
+  };
+  const daysMin = days('days_min');
+  const daysMax = days('days_max');
+  if (daysMin !== null && daysMax !== null && daysMin > daysMax) {
+    problem('days_order', undefined, `${daysMin} > ${daysMax}`);
+  }
+
+  const typeText = required('delivery_type');
+  const type = typeText === null ? null : (DeliveryType.safeParse(typeText.toLowerCase()).data ?? null);
+  if (typeText !== null && type === null) problem('bad_delivery_type', 'delivery_type', typeText);
+
+  const serviceCode = get('service_code') || null;
+  if (serviceCode !== null && !SERVICE_CODE.test(serviceCode)) {
+    problem('bad_service_code', 'service_code', serviceCode);
+  }
+  const serviceName = get('service_name') || null;
+  if (serviceName !== null && (serviceName.length > MAX_SERVICE_NAME || /\p{Cc}/u.test(serviceName))) {
+    problem('bad_service_name', 'service_name', serviceName);
+  }
+
+  const percentText = get('declared_value_percent');
+  const percent = percentText === '' ? 0 : parseDecimal(percentText, 100 * 100);
+  if (percent === null) problem('bad_percent', 'declared_value_percent', percentText);
+
+  if (problems.length > before) return null;
+  return {
+    line,
+    from: from!,
+    to: to!,
+    maxWeightGrams: weight!,
+    priceKopecks: price!,
+    daysMin: daysMin!,
+    daysMax: daysMax!,
+    deliveryType: type!,
+    serviceCode,
+    serviceName,
+    declaredValueBp: percent!,
+  };
+}
+
+/**
+ * A non-negative decimal with at most 2 decimals, comma or dot, spaces between thousands allowed, as an
+ * integer of hundredths: "1 234,50" → 123450, "12.5" → 1250, "7" → 700. Read from the text, never through a
+ * float (0.29 × 100 is 28.999999999999996). Null for anything else or above `max` hundredths.
+ */
+export function parseDecimal(text: string, max: number): number | null {
+  const compact = text.trim().replace(GROUP_SPACES, '');
+  // Spaces may only have stood between digits ("1 234", not "12 ,5").
+  if (!/^\d+(?:[ \u00a0\u202f]\d+)*(?:[.,]\d{1,2})?$/.test(text.trim())) return null;
+  const m = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(compact);
+  if (!m) return null;
+  const whole = m[1]!.replace(/^0+(?=\d)/, '');
+  // More digits than any allowed value has: refuse before Number() rounds them.
+  if (whole.length > 15) return null;
+  const value = Number(whole) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return value <= max ? value : null;
+}
+
+/** A whole number from min to max; spaces between thousands allowed ("1 000"). */
+export function parseWholeNumber(text: string, min: number, max: number): number | null {
+  const t = text.trim();
+  if (!/^\d+(?:[ \u00a0\u202f]\d+)*$/.test(t)) return null;
+  const digits = t.replace(GROUP_SPACES, '').replace(/^0+(?=\d)/, '');
+  if (digits.length > 15) return null;
+  const n = Number(digits);
+  return n >= min && n <= max ? n : null;
+}
+
+/** Two spellings of one city are one place: "спб" and "Санкт-Петербург" rows are duplicates. */
+function placeKey(place: Place, options: ParseOptions): string {
+  if (place.kind === 'any') return '*';
+  if (place.kind === 'prefix') return place.prefix;
+  return `city:${options.cityKey(place.name) ?? place.name}`;
+}
+
+function short(value: string): string {
+  return value.length > 60 ? `${value.slice(0, 59)}…` : value;
+}
+
+function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let i = 0; i < index; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) line += 1;
+  }
+  return line;
+}
+
+function headerLine(text: string): string {
+  const end = text.search(/[\r\n]/);
+  return end < 0 ? text : text.slice(0, end);
+}
+
+/**
+ * RFC 4180 records with `delimiter`: fields may be quoted ("a;b", "say ""hi"""), and a quoted field may
+ * span lines; \r\n, \n and \r all end a line. Every field is trimmed. A quote that never closes stops the
+ * reading there (unterminatedAt: the line it opened on).
+ */
+function readRecords(
+  text: string,
+  delimiter: string,
+): { records: CsvRecord[]; unterminatedAt: number | null } {
+  const records: CsvRecord[] = [];
+  let line = 1;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const start = line;
+    const fields: string[] = [];
+    let field = '';
+    let quotedAt = -1;
+    let endOfRecord = false;
+    while (i < n && !endOfRecord) {
+      const c = text[i]!;
+      if (quotedAt >= 0) {
+        if (c === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          quotedAt = -1;
+          i += 1;
+          continue;
+        }
+        if (c === '\r' || c === '\n') {
+          field += c;
+          if (c === '\n' || text[i + 1] !== '\n') line += 1;
+          i += 1;
+          continue;
+        }
+        field += c;
+        i += 1;
+        continue;
+      }
+      if (c === '"' && field.trim() === '') {
+        field = '';
+        quotedAt = line;
+        i += 1;
+      } else if (c === delimiter) {
+        fields.push(field.trim());
+        field = '';
+        i += 1;
+      } else if (c === '\r' || c === '\n') {
+        i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+        line += 1;
+        endOfRecord = true;
+      } else {
+        field += c;
+        i += 1;
+      }
+    }
+    if (quotedAt >= 0) return { records, unterminatedAt: quotedAt };
+    fields.push(field.trim());
+    records.push({ line: start, fields });
+  }
+  return { records, unterminatedAt: null };
+}

@@ -1,0 +1,92 @@
+// The catalogue builds each adapter from settings (#10): CDEK's contract type, Russian Post's product list,
+// and the environment the registry shares (location resolver with its SQLite cache, logger).
+import { afterEach, describe, expect, it } from 'vitest';
+import { BUILT_IN_CARRIERS, type BuiltInCarrier } from '../../../core/carriers/catalogue';
+import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
+import type { CarrierQuoteRequest } from '../../../core/carriers/types';
+import { sqliteLocationCache } from '../../../core/locations/cache';
+import { createLocationResolver } from '../../../core/locations/resolver';
+import { SettingsView } from '../../../core/settings/view';
+import { openStore, type Store } from '../../../core/store';
+import { silentLogger } from '../../../core/util/logger';
+
+const open: Array<Store | SimulatorHandle> = [];
+afterEach(async () => {
+  for (const x of open.splice(0)) await x.close();
+});
+
+function carrier(code: string): BuiltInCarrier {
+  return BUILT_IN_CARRIERS.find((c) => c.code === code)!;
+}
+
+function storeWith(settings: Record<string, string>): Store {
+  const store = openStore(':memory:');
+  open.push(store);
+  for (const [k, v] of Object.entries(settings)) store.settings.set(k, v, new Date().toISOString());
+  return store;
+}
+
+async function simulatorOf(c: BuiltInCarrier): Promise<SimulatorHandle> {
+  const sim = await c.startSimulator({ latencyMs: 0 });
+  open.push(sim);
+  return sim;
+}
+
+const request = (over: Partial<CarrierQuoteRequest> = {}): CarrierQuoteRequest => ({
+  from: { city: 'Москва', postalCode: null },
+  to: { city: 'Казань', postalCode: null },
+  parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
+  declaredValueKopecks: 0,
+  ...over,
+});
+const ctx = () => ({ signal: AbortSignal.timeout(10_000) });
+
+describe('the catalogue builds adapters from settings', () => {
+  it('Russian Post asks for the products of carriers.russian-post.objects', async () => {
+    const rp = carrier('russian-post');
+    const sim = await simulatorOf(rp);
+    const store = storeWith({ 'carriers.russian-post.objects': '7030,27030' });
+    const adapter = rp.create({ baseUrl: sim.url, simulated: true }, new SettingsView(store));
+    const before = sim.requestCount();
+    const out = await adapter.quote(request(), ctx());
+    expect(out.ok && out.rates.map((r) => r.service_code).sort()).toEqual([
+      'russian-post:27030',
+      'russian-post:7030',
+    ]);
+    expect(sim.requestCount() - before).toBe(2);
+    expect(adapter.limits?.maxWeightGrams).toBe(31_500);
+  });
+
+  it('CDEK asks its configured contract type first (carriers.cdek.contract_type)', async () => {
+    const cdek = carrier('cdek');
+    const sim = await simulatorOf(cdek);
+    const shop = cdek.create({ baseUrl: sim.url, simulated: true }, new SettingsView(storeWith({})));
+    const delivery = cdek.create(
+      { baseUrl: sim.url, simulated: true },
+      new SettingsView(storeWith({ 'carriers.cdek.contract_type': '2' })),
+    );
+    const codes = async (a: typeof shop) => {
+      const out = await a.quote(request(), ctx());
+      return out.ok ? out.rates.map((r) => r.service_code) : [];
+    };
+    expect(await codes(shop)).toContain('cdek:136'); // Посылка: online-store tariffs
+    expect(await codes(delivery)).toContain('cdek:751'); // Сборный груз: delivery-contract tariffs
+    expect(await codes(delivery)).not.toContain('cdek:136');
+  });
+
+  it('adapters use the environment they are given: the SQLite location cache', async () => {
+    const cdek = carrier('cdek');
+    const sim = await simulatorOf(cdek);
+    const store = storeWith({});
+    const environment = {
+      locations: createLocationResolver({ cache: sqliteLocationCache(store.db) }),
+      logger: silentLogger,
+    };
+    const adapter = cdek.create({ baseUrl: sim.url, simulated: true }, new SettingsView(store), environment);
+    const out = await adapter.quote(request({ to: { city: 'Сириус', postalCode: null } }), ctx());
+    expect(out.ok).toBe(true);
+    expect(store.db.prepare('SELECT namespace, want, place_key FROM location_cache').all()).toEqual([
+      { namespace: `cdek ${sim.url}`, want: 'cdek_city_code', place_key: 'сириус||' },
+    ]);
+  });
+});
