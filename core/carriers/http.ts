@@ -19,8 +19,8 @@ export const MAX_CARRIER_RESPONSE_BYTES = 1024 * 1024;
  */
 export const CONNECTIONS_PER_ORIGIN = 256;
 
-/** The longest Retry-After obeyed here (the aggregator's breaker caps it the same way). */
-const MAX_RETRY_AFTER_MS = 10 * 60_000;
+/** The longest Retry-After obeyed: a carrier (or a proxy in front of it) asking for a day is not obeyed for a day. */
+export const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
 export interface CarrierHttpResponse {
   status: number;
@@ -104,7 +104,8 @@ export async function carrierRequest(
     if (status === 429 || status >= 500) {
       const retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now());
       if (retryAfterMs !== null && retryAfterMs > 0) {
-        quietUntil.set(target.origin, performance.now() + retryAfterMs);
+        const until = performance.now() + retryAfterMs;
+        quietUntil.set(target.origin, Math.max(quietUntil.get(target.origin) ?? 0, until));
         waitListeners.get(signal)?.(retryAfterMs);
       }
     }
@@ -192,7 +193,10 @@ function untilAborted<T extends { body: Dispatcher.ResponseData['body'] }>(
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => {
       reject(signal.reason);
-      pending.then((late) => discard(late.body), () => {});
+      pending.then(
+        (late) => discard(late.body),
+        () => {},
+      );
     };
     signal.addEventListener('abort', onAbort, { once: true });
     pending.then(

@@ -64,8 +64,7 @@ export async function quoteAll(
   options: QuoteOptions,
 ): Promise<RatingResult> {
   const { targets, failures } = planCarriers(shipment.carriers ?? null, carriers);
-  if (targets.length === 0)
-    return finish([], failures, [], { nothingQueried: true, cancelled: false });
+  if (targets.length === 0) return finish([], failures, [], { nothingQueried: true, cancelled: false });
   const external = options.signal;
   const cache = options.cache;
   // The shipment as the idempotency fingerprint reads it, less the carrier list: one carrier's answer does

@@ -4,13 +4,14 @@
 // or re-opens the breaker. State is in memory only: after a restart every carrier gets a fresh chance, while
 // the health board (persisted) still shows what happened before.
 import { channel, type Channel } from 'node:diagnostics_channel';
+import { MAX_RETRY_AFTER_MS } from '../carriers/http';
 import { FAILURES_TO_UNAVAILABLE } from './health';
 
 /** The same three failures that make a carrier `unavailable` on GET /v1/carriers open its breaker. */
 export const FAILURES_TO_OPEN = FAILURES_TO_UNAVAILABLE;
 
-/** The longest Retry-After honoured: a carrier (or a proxy in front of it) sending a day is not obeyed for a day. */
-export const MAX_BACKOFF_MS = 10 * 60_000;
+/** The longest back-off a Retry-After can ask for, as the HTTP client caps it. */
+export const MAX_BACKOFF_MS = MAX_RETRY_AFTER_MS;
 
 export type BreakerState = 'closed' | 'open' | 'half_open';
 

@@ -46,7 +46,13 @@ export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallConte
   const elapsed = (): number => Math.round(performance.now() - ctx.startedAt);
   const unavailable = (kind: UnavailableKind, detail?: string): CarrierAnswer => {
     ctx.failures.push({ carrier: code, kind, ...(detail ? { detail } : {}) });
-    ctx.onProgress?.({ carrier: code, state: 'unavailable', kind, ...(detail ? { detail } : {}), elapsedMs: elapsed() });
+    ctx.onProgress?.({
+      carrier: code,
+      state: 'unavailable',
+      kind,
+      ...(detail ? { detail } : {}),
+      elapsedMs: elapsed(),
+    });
     return NO_RATES;
   };
 

@@ -9,7 +9,8 @@ export interface LoadSpec {
   path: string;
   /** Headers for request number i (lets a run rotate keys across accounts). */
   headers: (i: number) => Record<string, string>;
-  body?: string;
+  /** A fixed body, or the body of request number i (the rates runs vary the shipment past the rate cache). */
+  body?: string | ((i: number) => string);
   connections: number;
   durationMs: number;
   maxRequests?: number;
@@ -27,8 +28,11 @@ export interface LoadResult {
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: spec.connections });
+  const bodyOf = (i: number): string | undefined =>
+    typeof spec.body === 'function' ? spec.body(i) : spec.body;
   const send = (i: number): Promise<number> =>
     new Promise((resolve, reject) => {
+      const body = bodyOf(i);
       const req = request(
         {
           host: '127.0.0.1',
@@ -38,7 +42,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
           agent,
           headers: {
             ...spec.headers(i),
-            ...(spec.body ? { 'Content-Length': Buffer.byteLength(spec.body) } : {}),
+            ...(body ? { 'Content-Length': Buffer.byteLength(body) } : {}),
           },
         },
         (res) => {
@@ -47,7 +51,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         },
       );
       req.on('error', reject);
-      if (spec.body) req.write(spec.body);
+      if (body) req.write(body);
       req.end();
     });
 

@@ -69,12 +69,16 @@ export async function runOpenLoop(spec: OpenLoopSpec): Promise<OpenLoopResult> {
       if (due - start >= ms) break;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const lag = performance.now() - due;
+      const sentAt = performance.now();
+      const lag = sentAt - due;
+      // A timer may fire up to a millisecond early (libuv counts whole milliseconds): a request sent early
+      // is timed from when it left, a late one from when it was due.
+      const from = Math.min(due, sentAt);
       const i = counter++;
       inFlight.push(
         send(i).then((status) => {
           if (!measured) return;
-          latencies.push(performance.now() - due);
+          latencies.push(performance.now() - from);
           statuses[status] = (statuses[status] ?? 0) + 1;
           maxSendLagMs = Math.max(maxSendLagMs, lag);
         }),

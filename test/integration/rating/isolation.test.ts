@@ -59,7 +59,7 @@ it(`with ${HUNG} quotes hung on one carrier, a normal quote answers at its usual
   usual.sort((a, b) => a - b);
   const usualMs = usual[Math.floor(usual.length / 2)]!;
 
-    const hung = Array.from({ length: HUNG }, (_, i) => {
+  const hung = Array.from({ length: HUNG }, (_, i) => {
     const weight = 3_001 + i;
     proxy.plan(weight, 'russian-post', { kind: 'hang' });
     return timed(() => quote(weight));
@@ -96,6 +96,7 @@ it(`with ${HUNG} quotes hung on one carrier, a normal quote answers at its usual
   }
   // A timed-out request gives its connection back at once: none is left open on the carrier's side.
   const closedBy = performance.now() + 200;
-  while (proxy.openExchanges() > 0 && performance.now() < closedBy) await new Promise((r) => setTimeout(r, 5));
+  while (proxy.openExchanges() > 0 && performance.now() < closedBy)
+    await new Promise((r) => setTimeout(r, 5));
   expect(proxy.openExchanges()).toBe(0);
 }, 30_000);

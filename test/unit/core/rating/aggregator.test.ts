@@ -34,7 +34,10 @@ const rate = (carrier: string, price = 10_000): Rate => ({
 type Behaviour = 'ok' | 'error' | 'no_service' | 'postal_code_required' | 'hang';
 
 /** An adapter whose next answers the test scripts; it counts the calls that reached it. */
-function scripted(code: string, initial: Behaviour = 'ok'): CarrierAdapter & {
+function scripted(
+  code: string,
+  initial: Behaviour = 'ok',
+): CarrierAdapter & {
   calls: number;
   behaviour: Behaviour;
 } {
@@ -144,7 +147,9 @@ describe('quoteAll: circuit breaker', () => {
     ]);
     expect(r.board.view('cdek').state).toBe('open');
     cdek.behaviour = 'ok';
-    expect((await r.quote(fresh())).unavailable[0]?.reason).toBe('temporarily skipped after repeated failures');
+    expect((await r.quote(fresh())).unavailable[0]?.reason).toBe(
+      'temporarily skipped after repeated failures',
+    );
     expect(cdek.calls).toBe(4);
   });
 
@@ -223,10 +228,12 @@ describe('quoteAll: rate cache', () => {
     expect([cdek.calls, rp.calls]).toEqual([1, 1]);
     expect(second.rates).toEqual(first.rates);
     expect(second.fromCache.sort()).toEqual(['cdek', 'russian-post']);
-    expect(progress.filter((p) => p.state === 'answered').map((p) => p.carrier).sort()).toEqual([
-      'cdek',
-      'russian-post',
-    ]);
+    expect(
+      progress
+        .filter((p) => p.state === 'answered')
+        .map((p) => p.carrier)
+        .sort(),
+    ).toEqual(['cdek', 'russian-post']);
     // Per carrier: asking for one carrier reuses its entry, whatever else the first quote asked for.
     const onlyCdek = await r.quote({ carriers: ['CDEK'] });
     expect(onlyCdek.fromCache).toEqual(['cdek']);
@@ -291,7 +298,9 @@ describe('quoteAll: rate cache', () => {
     const cdek = scripted('cdek');
     const r = rig(cdek);
     await r.quote();
-    expect((await r.quote({}, { cache: { store: r.store, ttlMs: TTL, scope: 'live' } })).fromCache).toEqual([]);
+    expect((await r.quote({}, { cache: { store: r.store, ttlMs: TTL, scope: 'live' } })).fromCache).toEqual(
+      [],
+    );
     const rebuilt = scripted('cdek');
     const set = { adapters: new Map([['cdek', rebuilt as CarrierAdapter]]), disabled: new Set<string>() };
     const res = await quoteAll(SHIPMENT, set, r.health, {
