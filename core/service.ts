@@ -7,6 +7,8 @@ import { InFlight, IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
 import { KeyCache } from './api/key-cache';
 import type { ApiRuntime } from './api/runtime';
 import { CarrierRegistry, type RegistryOptions } from './carriers/registry';
+import { sqliteLocationCache } from './locations/cache';
+import { createLocationResolver } from './locations/resolver';
 import type { CarrierAdapter } from './carriers/types';
 import { buildOpenApiDocument } from './contract/openapi';
 import type { CarrierInfo, Shipment } from './contract/v1';
@@ -118,6 +120,10 @@ export async function createRatingService(options: RatingServiceOptions) {
     ...(options.adapters ? { adapters: options.adapters } : {}),
     ...(options.sandboxFront ? { sandboxFront: options.sandboxFront } : {}),
     rateCards: store,
+    environment: {
+      locations: createLocationResolver({ cache: sqliteLocationCache(store.db), logger }),
+      logger,
+    },
   });
   // Built on the first GET /v1/openapi.json, not at start (~5 ms that no first request needs).
   let openApiJson: string | undefined;

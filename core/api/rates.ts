@@ -11,6 +11,20 @@ import { decodeUtf8, isJsonContentType, readBody } from './body';
 import { IDEMPOTENCY_RETENTION_MS, parseIdempotencyKey, shipmentFingerprint } from './idempotency';
 import { sendError, sendJson, withHeaders, type HeaderList } from './respond';
 
+/**
+ * Failures caused by the shipment as sent, not by the carrier's state: when every carrier failed with one of
+ * these (or was never asked), a retry of the same body cannot succeed, so the answer is 422, not 503 with a
+ * Retry-After that would invite a loop. "No service on this route" stays a 503: it is the carrier's current
+ * offer, which does change.
+ */
+const SHIPMENT_FAILURES = new Set<string>([
+  'city_not_found',
+  'exceeds_limits',
+  'postal_code_required',
+  'unknown_carrier',
+  'disabled',
+]);
+
 /** Seconds a client should wait after a 503 (all carriers failed), with jitter against thundering herds. */
 function retryAfterUnavailable(): string {
   return String(5 + Math.floor(Math.random() * 3));
@@ -95,6 +109,9 @@ export async function handleRates(
     if (gone.signal.aborted) return;
     if (result.nothingQueried) {
       return sendError(res, 'no_queryable_carrier', requestId, headers, { unavailable: result.unavailable });
+    }
+    if (result.rates.length === 0 && result.failures.every((f) => SHIPMENT_FAILURES.has(f.kind))) {
+      return sendError(res, 'shipment_not_served', requestId, headers, { unavailable: result.unavailable });
     }
     if (result.rates.length === 0) {
       return sendError(res, 'rates_unavailable', requestId, headers, {

@@ -9,7 +9,7 @@ import { RateCardCarriers, type RateCardCarrierSet, type RateCardSource } from '
 import { liveBaseUrl } from '../settings/carrier-settings';
 import type { SettingName } from '../settings/schema';
 import type { SettingsView } from '../settings/view';
-import { BUILT_IN_CARRIERS, type BuiltInCarrier } from './catalogue';
+import { BUILT_IN_CARRIERS, type BuiltInCarrier, type CarrierEnvironment } from './catalogue';
 import type { SimulatorHandle } from './simulators/handle';
 import { CARRIER_CODES, CARRIER_NAMES, type CarrierAdapter, type CarrierCode } from './types';
 
@@ -32,6 +32,8 @@ export interface RegistryOptions {
    * simulator's). Without it, no rate cards.
    */
   rateCards?: RateCardSource;
+  /** The service's location resolver (SQLite cache) and logger, shared by every adapter it builds. */
+  environment?: CarrierEnvironment;
 }
 
 export class CarrierRegistry {
@@ -113,7 +115,7 @@ export class CarrierRegistry {
             s.get(setting(carrier.code, 'base_url')),
           );
       const baseUrl = live ?? front(carrier.code, (await this.simulator(carrier)).url);
-      const adapter = carrier.create({ baseUrl, simulated: live === null }, s);
+      const adapter = carrier.create({ baseUrl, simulated: live === null }, s, this.options.environment);
       const timeoutMs = Number(s.get(setting(carrier.code, 'timeout_ms')));
       adapters.set(carrier.code, timeoutMs > 0 ? withTimeout(adapter, timeoutMs) : adapter);
     }

@@ -32,6 +32,12 @@ export const API_ERRORS = {
     status: 422,
     message: 'None of the requested carriers can be queried: see unavailable. Retrying will not help.',
   },
+  shipment_not_served: {
+    status: 422,
+    message:
+      'No carrier can rate this shipment as sent (city not found, parcel over limits or postal code needed): ' +
+      'see unavailable. Retrying will not help.',
+  },
   rate_limit_exceeded: { status: 429, message: 'Too many requests. Retry after the delay in Retry-After.' },
   internal_error: { status: 500, message: 'Internal error.' },
   rates_unavailable: { status: 503, message: 'No carrier could give a rate right now.' },

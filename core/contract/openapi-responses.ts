@@ -122,7 +122,9 @@ const STATUS_NOTES: Partial<Record<ErrorStatus, string>> = {
     'closes after it. On the GET operations only `bad_request` occurs.',
   422:
     ' `no_queryable_carrier`: `carriers` is empty or names only unknown or switched-off carriers, each ' +
-    'listed in `unavailable`; no Retry-After, because retrying cannot help. Nothing is deducted.',
+    'listed in `unavailable`; no Retry-After, because retrying cannot help. `shipment_not_served`: no rate, and ' +
+    'every carrier failed because of the shipment itself (city not found, parcel over its limits, postal code ' +
+    'needed), so the request must change; no Retry-After. Nothing is deducted.',
   503: ' `unavailable` lists each carrier and why it failed. Nothing is deducted.',
 };
 

@@ -57,27 +57,32 @@ test('a card per carrier; status badges follow carrier events live; enable/disab
   expect((await desk.call('carriers:list')).find((c) => c.code === 'cdek')?.enabled).toBe(true);
 });
 
-test('a failing carrier turns "недоступен" with its last error in plain words', async ({ page, desk }) => {
-  await openApp(page, 'carriers');
-  await expect(status(page, 'cdek')).toHaveText('неизвестно');
-  // Sandbox trigger 999912: CDEK answers HTTP 500. Three failures in a row make it unavailable.
-  for (let i = 0; i < 3; i++) {
-    await desk.http.postRates({ ...SHIPMENT, to: { city: 'Казань', postal_code: '999912' } });
-  }
-  await expect(status(page, 'cdek')).toHaveText('недоступен');
-  const lastError = page.getByTestId('carrier-last-error-cdek');
-  await expect(lastError).toContainText('Сбой на стороне перевозчика');
-  await expect(lastError).not.toContainText('[object');
-  await expect(status(page, 'russian-post')).toHaveText('доступен');
-  await expect(page.getByTestId('carrier-latency-russian-post')).toHaveText(/\d/);
-  await screenshot(page, 'carriers-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, 'carriers-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
+test.describe('breaker with a short cool-down', () => {
+  test.use({ deskOptions: { settings: { 'rating.breaker_cooldown_ms': '1000' } } });
 
-  // The next good answer brings it back.
-  await desk.http.postRates(SHIPMENT);
-  await expect(status(page, 'cdek')).toHaveText('доступен');
+  test('a failing carrier turns "недоступен" with its last error in plain words', async ({ page, desk }) => {
+    await openApp(page, 'carriers');
+    await expect(status(page, 'cdek')).toHaveText('неизвестно');
+    // Sandbox trigger 999912: CDEK answers HTTP 500. Three failures in a row make it unavailable.
+    for (let i = 0; i < 3; i++) {
+      await desk.http.postRates({ ...SHIPMENT, to: { city: 'Казань', postal_code: '999912' } });
+    }
+    await expect(status(page, 'cdek')).toHaveText('недоступен');
+    const lastError = page.getByTestId('carrier-last-error-cdek');
+    await expect(lastError).toContainText('Сбой на стороне перевозчика');
+    await expect(lastError).not.toContainText('[object');
+    await expect(status(page, 'russian-post')).toHaveText('доступен');
+    await expect(page.getByTestId('carrier-latency-russian-post')).toHaveText(/\d/);
+    await screenshot(page, 'carriers-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'carriers-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // Its circuit breaker is open (docs/carriers.md): after the cool-down the next good answer brings it back.
+    await page.waitForTimeout(1_100);
+    await desk.http.postRates(SHIPMENT);
+    await expect(status(page, 'cdek')).toHaveText('доступен');
+  });
 });
 
 test('CDEK credentials: saved, shown masked only, secret replaced; inline validation', async ({

@@ -6,8 +6,9 @@ import { SHIPMENT, startTestService, type TestService } from '../../helpers/serv
 
 let t: TestService;
 beforeAll(async () => {
-  // Carriers answer after 800 ms; the client gives up after 150 ms.
-  t = await startTestService({ simulatorLatencyMs: 800 });
+  // Carriers answer after 800 ms; the client gives up after 150 ms. No rate cache: it would answer the
+  // warm-up's shipment at once, and no client could leave before the answer.
+  t = await startTestService({ simulatorLatencyMs: 800, settings: { 'rating.cache_ttl_ms': '0' } });
   // Warm up: CDEK's first quote also fetches an OAuth token (a second 800 ms round trip).
   expect((await t.postRates(SHIPMENT)).status).toBe(200);
 });

@@ -63,7 +63,7 @@ describe('carrier deadlines', () => {
   });
 
   it('carrier errors become unavailable reasons, never a 500; repeated failures mark the carrier unavailable', async () => {
-    t = await startTestService();
+    t = await startTestService({ settings: { 'rating.breaker_cooldown_ms': '1000' } });
     const ship = { ...SHIPMENT, to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.cdekError } };
     for (let i = 0; i < 3; i++) {
       const r = await t.postRates(ship);
@@ -76,7 +76,15 @@ describe('carrier deadlines', () => {
       { code: 'cdek', name: 'СДЭК', status: 'unavailable' },
       { code: 'russian-post', name: 'Почта России', status: 'available' },
     ]);
-    await t.postRates(SHIPMENT);
+    // Its circuit breaker is open (docs/carriers.md): skipped without a call until the cool-down ends, then
+    // the next answer makes it available again.
+    const skipped = await t.postRates(SHIPMENT);
+    expect(skipped.json.unavailable).toEqual([
+      { carrier: 'cdek', reason: 'temporarily skipped after repeated failures' },
+    ]);
+    expect((await t.get('/v1/carriers')).json.carriers[0].status).toBe('unavailable');
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await t.postRates(SHIPMENT)).json.unavailable).toEqual([]);
     expect((await t.get('/v1/carriers')).json.carriers[0].status).toBe('available');
   });
 

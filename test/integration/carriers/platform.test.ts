@@ -98,12 +98,18 @@ describe('/v1/rates (#10)', () => {
     expect(JSON.stringify(r.json)).not.toContain('no service');
   });
 
-  it('an unknown city is "city not found" for every carrier', async () => {
+  it('an unknown city is "city not found" for every carrier: 422 shipment_not_served, no Retry-After, nothing charged', async () => {
+    const before = (await t.get('/v1/balance')).json.balance;
     const r = await t.postRates({
       from: { city: 'Москва' },
       to: { city: 'Нигдевск' },
       parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
     });
+    // docs/api.md: a retry of the same body cannot succeed, so no Retry-After invites one.
+    expect(r.status).toBe(422);
+    expect(r.json.error.code).toBe('shipment_not_served');
+    expect(r.headers['retry-after']).toBeUndefined();
+    expect((await t.get('/v1/balance')).json.balance).toBe(before);
     expect(r.json.unavailable).toEqual([
       { carrier: 'cdek', reason: 'city not found: Нигдевск' },
       { carrier: 'russian-post', reason: 'city not found: Нигдевск' },
