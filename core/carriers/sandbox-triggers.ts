@@ -1,38 +1,46 @@
 // Recipient postal codes that make a sandbox carrier misbehave on purpose, like payment test cards, so that
 // integrators can exercise `unavailable[]` and 503 without a real outage. Documented in docs/api.md.
 // The simulators read them; no adapter knows about them (the adapters stay exactly the live protocol).
+// Each carrier owns one block of ten: 9999x1 hangs, 9999x2 fails, 9999x3 has no service (x per carrier).
+import type { CarrierCode } from './types';
+
+export type SandboxBehaviour = 'ok' | 'timeout' | 'error' | 'no_service';
+
+/** Every carrier's block: a carrier added to CARRIER_CODES must add its row here (the type says so). */
+export const CARRIER_TRIGGERS: Record<CarrierCode, { timeout: string; error: string; noService: string }> = {
+  'russian-post': { timeout: '999901', error: '999902', noService: '999903' },
+  cdek: { timeout: '999911', error: '999912', noService: '999913' },
+};
+
 export const SANDBOX_TRIGGERS = {
   /** Every carrier hangs: the request costs the per-carrier timeout (or the deadline, if shorter), then 503. */
   allTimeout: '999990',
   /** Every carrier says it has no service: 503 rates_unavailable. */
   allNoService: '999999',
-  russianPostTimeout: '999901',
-  russianPostError: '999902',
-  russianPostNoService: '999903',
-  cdekTimeout: '999911',
-  cdekError: '999912',
-  cdekNoService: '999913',
+  russianPostTimeout: CARRIER_TRIGGERS['russian-post'].timeout,
+  russianPostError: CARRIER_TRIGGERS['russian-post'].error,
+  russianPostNoService: CARRIER_TRIGGERS['russian-post'].noService,
+  cdekTimeout: CARRIER_TRIGGERS.cdek.timeout,
+  cdekError: CARRIER_TRIGGERS.cdek.error,
+  cdekNoService: CARRIER_TRIGGERS.cdek.noService,
 } as const;
 
-export type SandboxBehaviour = 'ok' | 'timeout' | 'error' | 'no_service';
+/** Every trigger code of every carrier: simulators accept them as valid indexes (they are in no directory). */
+export const ALL_TRIGGER_CODES: ReadonlySet<string> = new Set([
+  SANDBOX_TRIGGERS.allTimeout,
+  SANDBOX_TRIGGERS.allNoService,
+  ...Object.values(CARRIER_TRIGGERS).flatMap((t) => [t.timeout, t.error, t.noService]),
+]);
 
 export function sandboxBehaviour(
-  carrier: 'russian-post' | 'cdek',
+  carrier: CarrierCode,
   toPostalCode: string | null | undefined,
 ): SandboxBehaviour {
-  const t = SANDBOX_TRIGGERS;
-  switch (toPostalCode) {
-    case t.allTimeout:
-      return 'timeout';
-    case t.allNoService:
-      return 'no_service';
-    case carrier === 'russian-post' ? t.russianPostTimeout : t.cdekTimeout:
-      return 'timeout';
-    case carrier === 'russian-post' ? t.russianPostError : t.cdekError:
-      return 'error';
-    case carrier === 'russian-post' ? t.russianPostNoService : t.cdekNoService:
-      return 'no_service';
-    default:
-      return 'ok';
-  }
+  if (toPostalCode === SANDBOX_TRIGGERS.allTimeout) return 'timeout';
+  if (toPostalCode === SANDBOX_TRIGGERS.allNoService) return 'no_service';
+  const own = CARRIER_TRIGGERS[carrier];
+  if (toPostalCode === own.timeout) return 'timeout';
+  if (toPostalCode === own.error) return 'error';
+  if (toPostalCode === own.noService) return 'no_service';
+  return 'ok';
 }

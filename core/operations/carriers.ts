@@ -28,12 +28,16 @@ const name = (code: string, field: string): SettingName => `carriers.${code}.${f
 const read = (store: Store, setting: SettingName): string =>
   store.settings.get(setting) ?? SETTINGS[setting].default;
 
-/** The account fields of a carrier: the id, and the secret (Russian Post's public calculator has none). */
-function credentialNames(carrier: CarrierSpec): { id: SettingName; secret: SettingName } | null {
+/**
+ * The account fields of a carrier: the secret, and the account id when the carrier has one (an API token
+ * alone is a secret without an id). Null when the carrier needs no account (Russian Post's public calculator).
+ */
+function credentialNames(carrier: CarrierSpec): { id: SettingName | null; secret: SettingName } | null {
   const fields = Object.entries<{ secret: boolean }>(carrier.credentials ?? {});
   const id = fields.find(([, f]) => !f.secret)?.[0];
   const secret = fields.find(([, f]) => f.secret)?.[0];
-  return id && secret ? { id: name(carrier.code, id), secret: name(carrier.code, secret) } : null;
+  if (!secret) return null;
+  return { id: id ? name(carrier.code, id) : null, secret: name(carrier.code, secret) };
 }
 
 export function carrierView(store: Store, carrier: CarrierSpec): CarrierView {
@@ -41,7 +45,7 @@ export function carrierView(store: Store, carrier: CarrierSpec): CarrierView {
   const health = store.carrierHealth.all().find((h) => h.code === code);
   const creds = credentialNames(carrier);
   const secret = creds ? read(store, creds.secret) : '';
-  const clientId = creds ? read(store, creds.id) : '';
+  const clientId = creds?.id ? read(store, creds.id) : null;
   const endpoint = read(store, name(code, 'endpoint')) as CarrierEndpoint;
   const baseUrl = read(store, name(code, 'base_url'));
   return {
@@ -83,6 +87,12 @@ export const carrierOperations = {
       if (!creds && (input.client_id !== undefined || input.client_secret !== undefined)) {
         throw new OperationError('invalid', `${CARRIER_NAMES[code]} needs no credentials.`);
       }
+      if (creds && !creds.id && input.client_id !== undefined && input.client_id.trim() !== '') {
+        throw new OperationError(
+          'invalid',
+          `${CARRIER_NAMES[code]} has no account id, only a secret (API key).`,
+        );
+      }
       if (input.endpoint === 'test' && !carrier.test) {
         throw new OperationError(
           'invalid',
@@ -111,7 +121,7 @@ export const carrierOperations = {
       }
       if (input.timeout_ms !== undefined)
         writes.push({ name: name(code, 'timeout_ms'), value: String(input.timeout_ms) });
-      if (creds && input.client_id !== undefined)
+      if (creds?.id && input.client_id !== undefined)
         writes.push({ name: creds.id, value: input.client_id.trim() });
       if (creds && input.client_secret !== undefined)
         writes.push({ name: creds.secret, value: input.client_secret.trim() });

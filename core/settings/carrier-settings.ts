@@ -12,6 +12,8 @@ export interface CarrierSettingsSpec<C extends string> {
   test?: string;
   /** Account fields: name → whether it is secret. */
   credentials?: Readonly<Record<string, { secret: boolean; doc: string }>>;
+  /** Whether a new data folder queries it (default true); false while a carrier is being brought in. */
+  enabledByDefault?: boolean;
 }
 
 export interface SettingDef {
@@ -39,7 +41,12 @@ export function carrierSettings<C extends string, K extends string = never>(
 ): Record<CarrierSettingName<C, K>, SettingDef> {
   const p = `carriers.${spec.code}`;
   const out: Record<string, SettingDef> = {
-    [`${p}.enabled`]: { schema: onOff, default: 'on', secret: false, doc: `Query ${spec.code}.` },
+    [`${p}.enabled`]: {
+      schema: onOff,
+      default: spec.enabledByDefault === false ? 'off' : 'on',
+      secret: false,
+      doc: `Query ${spec.code}.`,
+    },
     [`${p}.endpoint`]: {
       schema: z.enum(CARRIER_ENDPOINTS),
       default: 'production',

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SANDBOX_TRIGGERS, sandboxBehaviour } from '../sandbox-triggers';
+import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
 import { cdekCityByCode, findCdekCities, isKnownPostalCode, type SimCdekCity } from './cdek-cities';
 import { quoteTariffs, type SimPackage } from './cdek-tariffs';
 import { answerAfter, type SimulatorHandle } from './handle';
@@ -30,7 +30,7 @@ export interface CdekSimulatorHandle extends SimulatorHandle {
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
-const SANDBOX_POSTAL_CODES: ReadonlySet<string> = new Set(Object.values(SANDBOX_TRIGGERS));
+const SANDBOX_POSTAL_CODES: ReadonlySet<string> = ALL_TRIGGER_CODES;
 const DEFAULT_TOKEN_TTL_SECONDS = 3599;
 
 type Json = Record<string, unknown> | unknown[];

@@ -6,7 +6,7 @@ import { exceededLimits } from '../limits';
 import { productLimitsOf } from '../russian-post/limits';
 import { findObject, type ResolvedObject } from '../russian-post/objects';
 import { moscowDateTime } from '../russian-post/request';
-import { SANDBOX_TRIGGERS, sandboxBehaviour } from '../sandbox-triggers';
+import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
 import { chargeableGrams, modelDays, modelPriceKopecks, zoneOf } from './tariff-model';
 
 export type SimAnswer = { kind: 'hang' } | { kind: 'json'; status: number; body: object };
@@ -31,7 +31,7 @@ const PRODUCT_MODEL: Record<number, { price: number; days: number; transport: st
  * office for). The other carriers' sandbox codes exist too, so that one carrier's trigger never knocks this
  * one out.
  */
-const TRIGGER_CODES: ReadonlySet<string> = new Set(Object.values(SANDBOX_TRIGGERS));
+const TRIGGER_CODES: ReadonlySet<string> = ALL_TRIGGER_CODES;
 function indexExists(index: string): boolean {
   return citiesByPostalCode(index).length > 0 || TRIGGER_CODES.has(index);
 }

@@ -22,7 +22,9 @@ function carriersTable(rows: CarrierView[]): string {
         c.credentials === null
           ? '-'
           : c.credentials.configured
-            ? `${c.credentials.client_id} ${c.credentials.client_secret_masked}`
+            ? [c.credentials.client_id, c.credentials.client_secret_masked]
+                .filter((x) => x !== null)
+                .join(' ')
             : 'not configured',
     },
     { header: 'LAST ERROR', cell: (c) => c.last_error ?? '-' },

@@ -31,7 +31,8 @@ export const CarrierView = z.object({
   /** Null for carriers that need no account (Russian Post's public tariff calculator). */
   credentials: z
     .object({
-      client_id: z.string(),
+      /** Null when the carrier's account is a secret alone (an API key or token). */
+      client_id: z.string().nullable(),
       /** `••••abcd` or '' when none is stored; the full secret never leaves the core. */
       client_secret_masked: z.string(),
       configured: z.boolean(),

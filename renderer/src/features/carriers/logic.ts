@@ -86,13 +86,20 @@ export type CredentialsProblem = {
  * both), so it is refused here rather than stored half-configured.
  */
 export function checkCredentials(input: {
-  clientId: string;
+  /** null: the carrier's account is a secret alone (an API key), there is no id to ask for. */
+  clientId: string | null;
   /** '' when the person did not type a new secret. */
   newSecret: string;
   /** Whether a secret is already stored. */
   hasSecret: boolean;
 }): CredentialsProblem[] {
   const problems: CredentialsProblem[] = [];
+  if (input.clientId === null) {
+    const secret = input.newSecret.trim();
+    if (secret.length > 200) return [{ field: 'client_secret', problem: 'length' }];
+    if (/\s/.test(secret)) return [{ field: 'client_secret', problem: 'spaces' }];
+    return [];
+  }
   const id = input.clientId.trim();
   const secret = input.newSecret.trim();
   if (id.length > 200) problems.push({ field: 'client_id', problem: 'length' });

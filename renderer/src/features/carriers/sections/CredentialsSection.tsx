@@ -27,7 +27,8 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
     return p ? t(`cred.${field}.${p.problem}`) : null;
   };
 
-  const dirty = clientId.trim() !== creds.client_id || secret.trim() !== '';
+  const hasId = creds.client_id !== null;
+  const dirty = (clientId ?? '').trim() !== (creds.client_id ?? '') || secret.trim() !== '';
 
   const apply = async (
     input: { client_id?: string; client_secret?: string },
@@ -39,7 +40,7 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
       const next = await call((api) => api.carriers.update({ code: carrier.code, ...input }));
       onChange(next);
       const c = next.credentials;
-      setClientId(c?.client_id ?? '');
+      setClientId(c ? c.client_id : null);
       setSecret('');
       setReplacing(!c || c.client_secret_masked === '');
       toast(done);
@@ -58,7 +59,7 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
     setProblems(found);
     if (found.length > 0) return;
     const input: { client_id?: string; client_secret?: string } = {};
-    if (clientId.trim() !== creds.client_id) input.client_id = clientId.trim();
+    if (clientId !== null && clientId.trim() !== creds.client_id) input.client_id = clientId.trim();
     if (replacing && secret.trim() !== '') input.client_secret = secret.trim();
     if (Object.keys(input).length === 0) return;
     void apply(input, t('cred.saved', { name: carrier.name }));
@@ -73,16 +74,18 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
       data-testid={`carrier-credentials-${carrier.code}`}
     >
       <form onSubmit={onSubmit} noValidate className="stack" style={{ gap: 8 }}>
-        <TextField
-          label={t('cred.clientId')}
-          error={problemText('client_id')}
-          value={clientId}
-          onChange={(v) => {
-            setClientId(v);
-            setProblems((p) => p.filter((x) => x.field !== 'client_id'));
-          }}
-          data-testid={`carrier-client-id-${carrier.code}`}
-        />
+        {clientId !== null ? (
+          <TextField
+            label={t('cred.clientId')}
+            error={problemText('client_id')}
+            value={clientId}
+            onChange={(v) => {
+              setClientId(v);
+              setProblems((p) => p.filter((x) => x.field !== 'client_id'));
+            }}
+            data-testid={`carrier-client-id-${carrier.code}`}
+          />
+        ) : null}
         {replacing ? (
           <TextField
             label={hasSecret ? t('cred.newSecret') : t('cred.secret')}
@@ -146,7 +149,7 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
               {t('cred.keepSecret')}
             </Button>
           ) : null}
-          {creds.client_id !== '' || hasSecret ? (
+          {(creds.client_id ?? '') !== '' || hasSecret ? (
             <Button
               variant="ghost"
               onClick={() => setConfirmClear(true)}
@@ -172,7 +175,7 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
               busy={busy}
               onClick={() =>
                 void apply(
-                  { client_id: '', client_secret: '' },
+                  hasId ? { client_id: '', client_secret: '' } : { client_secret: '' },
                   t('cred.cleared', { name: carrier.name }),
                 ).then((ok) => {
                   if (ok) setConfirmClear(false);
