@@ -96,6 +96,15 @@ test('a bad file shows its lines; a good file is imported; its rates reach the q
   await expect(cardRows.first()).toContainText('Курьер Плюс');
   await expect(page.getByTestId('carrier-status-courier-plus')).toHaveAttribute('data-state', 'answered');
   await expect(page.locator('[data-testid="rate-row"][data-carrier="cdek"]').first()).toBeVisible();
+
+  // The carrier picker offers the card like any carrier; asking for it alone quotes only it.
+  await page.getByTestId('carrier-picker').click();
+  for (const code of ['cdek', 'russian-post']) await page.getByTestId(`carrier-option-${code}`).uncheck();
+  await expect(page.getByTestId('carrier-option-courier-plus')).toBeChecked();
+  await page.getByTestId('carrier-picker').click();
+  await quote(page);
+  await expect(cardRows).toHaveCount(2);
+  await expect(page.locator('[data-testid="rate-row"][data-carrier="cdek"]')).toHaveCount(0);
 });
 
 test('replace with a new file and remove with confirmation, from the keyboard; English', async ({

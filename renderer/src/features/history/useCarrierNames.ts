@@ -1,13 +1,13 @@
-// Carrier names for codes (history rows store codes): read once per screen, the code itself until then.
+// Carrier and rate-card names for codes (history rows store codes): read once per screen, the code itself until then.
 import { useCallback, useEffect, useState } from 'react';
-import type { CarrierView } from '../../../../core/desk/contract';
-import { call, hasDeskApi } from '../../api/client';
+import { hasDeskApi } from '../../api/client';
+import { loadQuoteCarriers, type QuoteCarrier } from '../../api/quote-carriers';
 
 export function useCarrierNames(): (code: string) => string {
-  const [carriers, setCarriers] = useState<CarrierView[]>([]);
+  const [carriers, setCarriers] = useState<QuoteCarrier[]>([]);
   useEffect(() => {
     if (!hasDeskApi()) return;
-    call((api) => api.carriers.list())
+    loadQuoteCarriers()
       .then(setCarriers)
       .catch(() => {});
   }, []);

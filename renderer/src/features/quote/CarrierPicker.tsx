@@ -1,11 +1,11 @@
 // "Перевозчики [все ▾]": a button that opens a small list of checkboxes. Nothing ticked or everything
 // ticked both mean "all" (null), so a carrier added later is included by default.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { CarrierView } from '../../../../core/desk/contract';
+import type { QuoteCarrier } from '../../api/quote-carriers';
 import { useT } from '../../i18n';
 
 export function CarrierPicker(props: {
-  carriers: readonly CarrierView[];
+  carriers: readonly QuoteCarrier[];
   value: string[] | null;
   onChange: (value: string[] | null) => void;
 }): ReactNode {

@@ -1,7 +1,8 @@
 // The quote form: from / to with postal codes, weight, box sides or a preset, declared value, carriers.
 // Messages go in one line under each row (FormMessages), so a message never moves a field.
 import type { ReactNode, RefObject } from 'react';
-import type { CarrierView, CitySuggestion } from '../../../../core/desk/contract';
+import type { CitySuggestion } from '../../../../core/desk/contract';
+import type { QuoteCarrier } from '../../api/quote-carriers';
 import { Button, Input, TextField } from '../../components';
 import { useLang, useT } from '../../i18n';
 import { formatDecimal } from '../../lib/format';
@@ -32,7 +33,7 @@ export interface QuoteFormProps {
   onSwap: () => void;
   onSubmit: () => void;
   running: boolean;
-  carriers: readonly CarrierView[];
+  carriers: readonly QuoteCarrier[];
   presets: readonly BoxPreset[];
   /** Field errors in words (only after a quote was attempted). */
   errors: Partial<Record<DraftField, string>>;

@@ -2,7 +2,8 @@
 // The run itself lives in QuoteSessionProvider (session.tsx), so it survives a visit to another screen;
 // this file wires the form, the results and the keyboard together.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { call, hasDeskApi } from '../../api/client';
+import { hasDeskApi } from '../../api/client';
+import { loadQuoteCarriers } from '../../api/quote-carriers';
 import { useApp } from '../../app/context';
 import { copyText, useToast } from '../../components';
 import { useLang, useT } from '../../i18n';
@@ -172,10 +173,7 @@ export function QuoteScreen(): ReactNode {
     undo.current = null;
     const shipment = built.shipment;
     // Enter pressed before the carrier list arrived: ask for it now, so switched-off carriers still show.
-    const list =
-      carriers.length > 0 || !hasDeskApi()
-        ? carriers
-        : await call((api) => api.carriers.list()).catch(() => []);
+    const list = carriers.length > 0 || !hasDeskApi() ? carriers : await loadQuoteCarriers().catch(() => []);
     const known = new Map(list.map((c) => [c.code, c]));
     const wanted = shipment.carriers ?? list.map((c) => c.code);
     const off = (code: string): boolean => known.get(code)?.enabled === false;

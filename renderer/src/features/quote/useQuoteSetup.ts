@@ -1,20 +1,20 @@
-// What the quote form needs from the core once per visit: the carriers (names, which are switched off),
+// What the quote form needs from the core once per visit: the carriers and rate cards (names, which are switched off),
 // the box presets and the carriers preselected in Settings.
 import { useEffect, useState } from 'react';
-import type { CarrierView } from '../../../../core/desk/contract';
 import { call, hasDeskApi } from '../../api/client';
+import { loadQuoteCarriers, type QuoteCarrier } from '../../api/quote-carriers';
 import { parseBoxPresets, type BoxPreset } from './presets';
 
 export function useQuoteSetup(onDefaultCarriers: (codes: string[]) => void): {
-  carriers: CarrierView[];
+  carriers: QuoteCarrier[];
   presets: BoxPreset[];
 } {
-  const [carriers, setCarriers] = useState<CarrierView[]>([]);
+  const [carriers, setCarriers] = useState<QuoteCarrier[]>([]);
   const [presets, setPresets] = useState<BoxPreset[]>([]);
   useEffect(() => {
     if (!hasDeskApi()) return;
     let live = true;
-    call((api) => api.carriers.list())
+    loadQuoteCarriers()
       .then((list) => {
         if (live) setCarriers(list);
       })

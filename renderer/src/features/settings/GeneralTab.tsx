@@ -1,8 +1,9 @@
 // Settings → General: language, theme, sandbox/live switch (with a warning before going live), the
 // carriers the quote form preselects, box presets, and where the data lives.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { CarrierView, SettingView } from '../../../../core/desk/contract';
-import { call } from '../../api/client';
+import { loadQuoteCarriers, type QuoteCarrier } from '../../api/quote-carriers';
+import { call, hasDeskApi } from '../../api/client';
 import { useDeskQuery } from '../../api/hooks';
 import { useApp, type Theme } from '../../app/context';
 import { hrefFor } from '../../app/router';
@@ -21,6 +22,20 @@ export function GeneralTab(): ReactNode {
   const { info, theme, setTheme } = useApp();
   const settings = useDeskQuery((api) => api.settings.get(), []);
   const carriers = useDeskQuery((api) => api.carriers.list(), []);
+  // The preselection offers rate cards too: they are quoted like any carrier.
+  const [quoteCarriers, setQuoteCarriers] = useState<QuoteCarrier[] | undefined>(undefined);
+  useEffect(() => {
+    if (!hasDeskApi()) return;
+    let live = true;
+    loadQuoteCarriers()
+      .then((list) => {
+        if (live) setQuoteCarriers(list);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const patch = (view: SettingView): void =>
     settings.setData((list) => (list ?? []).map((s) => (s.name === view.name ? view : s)));
@@ -75,7 +90,7 @@ export function GeneralTab(): ReactNode {
         <>
           <div className="panel settings-panel">
             <DefaultCarriers
-              carriers={carriers.state.data}
+              carriers={quoteCarriers}
               value={valueOf(settings.state.data, 'ui.default_carriers')?.value ?? ''}
               onSaved={patch}
             />
@@ -230,7 +245,7 @@ function SandboxSection(props: {
 }
 
 function DefaultCarriers(props: {
-  carriers: CarrierView[] | undefined;
+  carriers: QuoteCarrier[] | undefined;
   value: string;
   onSaved: (v: SettingView) => void;
 }): ReactNode {
