@@ -5,11 +5,17 @@
 import type { CarrierAdapter } from '../carriers/types';
 import type { Rate } from '../contract/v1';
 
-/** About 2 KB per entry with a handful of tariffs: a few MB at most. */
 export const RATE_CACHE_MAX_ENTRIES = 2048;
+/**
+ * Entries are kept as JSON text, bounded by its total length too: as live objects a dozen CDEK tariffs took
+ * ~12 KB an entry, and 2,048 different shipments (the malformed-input suite) grew the service by ~25 MB. As
+ * text an entry is 2–4 K characters and the whole cache stays under this many UTF-16 code units (≤ 4 MB).
+ */
+export const RATE_CACHE_MAX_CHARS = 2 * 1024 * 1024;
 
 interface Entry {
-  rates: readonly Rate[];
+  /** The rates as JSON: compact, and every hit parses its own copy, so no caller can alter what is stored. */
+  json: string;
   storedAtMs: number;
 }
 
@@ -22,11 +28,13 @@ export class RateCache {
    */
   private readonly generations = new WeakMap<CarrierAdapter, number>();
   private nextGeneration = 1;
+  private chars = 0;
 
   /** `now`: monotonic milliseconds (the service's clock), so tests move past the TTL instead of sleeping. */
   constructor(
     private readonly now: () => number,
     private readonly maxEntries = RATE_CACHE_MAX_ENTRIES,
+    private readonly maxChars = RATE_CACHE_MAX_CHARS,
   ) {}
 
   /**
@@ -47,24 +55,39 @@ export class RateCache {
     if (e === undefined) return undefined;
     // The TTL is read per lookup, so shortening the setting takes effect on entries already stored.
     if (this.now() - e.storedAtMs >= ttlMs) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     // Least recently used goes first: a hit moves the entry to the end of the insertion order.
     this.entries.delete(key);
     this.entries.set(key, e);
-    return [...e.rates];
+    return JSON.parse(e.json) as Rate[];
   }
 
   set(key: string, rates: readonly Rate[]): void {
     if (rates.length === 0) return;
-    this.entries.delete(key);
-    this.entries.set(key, { rates: [...rates], storedAtMs: this.now() });
-    while (this.entries.size > this.maxEntries) {
+    this.remove(key);
+    const json = JSON.stringify(rates);
+    if (key.length + json.length > this.maxChars) return;
+    this.entries.set(key, { json, storedAtMs: this.now() });
+    this.chars += key.length + json.length;
+    while (this.entries.size > this.maxEntries || this.chars > this.maxChars) {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.remove(oldest.value);
     }
+  }
+
+  private remove(key: string): void {
+    const e = this.entries.get(key);
+    if (e === undefined) return;
+    this.entries.delete(key);
+    this.chars -= key.length + e.json.length;
+  }
+
+  /** UTF-16 code units held (keys and JSON), for the size bound and its test. */
+  get heldChars(): number {
+    return this.chars;
   }
 
   get size(): number {

@@ -92,4 +92,21 @@ describe('rate cache', () => {
     expect(c.get(keys[1]!, 300_000)).toBeUndefined();
     for (const k of [keys[0]!, keys[2]!, keys[3]!]) expect(c.get(k, 300_000)).toBeDefined();
   });
+
+  it('is bounded by the text it holds too: big answers push the oldest out, one too big is not kept', () => {
+    const a = adapter('cdek');
+    const many = Array.from({ length: 20 }, (_, i) => rate('cdek', i));
+    const size = JSON.stringify(many).length + a.code.length + 40;
+    const c = new RateCache(() => 0, 100, size * 2);
+    const keys = ['s1', 's2', 's3'].map((s) => c.key(a, 'live', s));
+    for (const k of keys) c.set(k, many);
+    expect(c.size).toBe(2);
+    expect(c.heldChars).toBeLessThanOrEqual(size * 2);
+    expect(c.get(keys[0]!, 1)).toBeUndefined();
+    expect(c.get(keys[2]!, 1)).toEqual(many);
+    const huge = Array.from({ length: 100 }, (_, i) => rate('cdek', i));
+    c.set(c.key(a, 'live', 'huge'), huge);
+    expect(c.get(c.key(a, 'live', 'huge'), 1)).toBeUndefined();
+    expect(c.size).toBe(2);
+  });
 });
