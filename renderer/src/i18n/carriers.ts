@@ -27,7 +27,8 @@ export const carriers = defineMessages({
     'status.unavailable': 'недоступен',
     'statusHint.available': 'Отвечает: последний запрос получил ответ.',
     'statusHint.unknown': 'Ещё не отвечал — состояние станет известно после первого расчёта.',
-    'statusHint.unavailable': 'Три ошибки подряд. Первый удачный ответ вернёт статус «доступен».',
+    'statusHint.unavailable':
+      'Три ошибки подряд: расчёты пропускают перевозчика на паузу (30 с по умолчанию), затем пробуют один раз. Удачный ответ вернёт статус «доступен».',
     'health.title': 'Состояние',
     'health.status': 'Статус',
     'health.lastError': 'Последняя ошибка',
@@ -129,7 +130,8 @@ export const carriers = defineMessages({
     'status.unavailable': 'unavailable',
     'statusHint.available': 'Answering: the last request got an answer.',
     'statusHint.unknown': 'Has not answered yet — the state is known after the first quote.',
-    'statusHint.unavailable': 'Three failures in a row. The next good answer makes it available again.',
+    'statusHint.unavailable':
+      'Three failures in a row: quotes skip it for a pause (30 s by default), then try once. A good answer makes it available again.',
     'health.title': 'Health',
     'health.status': 'Status',
     'health.lastError': 'Last error',
