@@ -453,12 +453,19 @@ it(
   `${RUNS} generated requests: no crash, no 5xx but 503, every answer an envelope, no charge without a 200, bounded memory`,
   async () => {
     console.log(`malformed-input: seed ${SEED} (RATEDESK_SEED=${SEED} replays), ${RUNS} runs`);
-    // Warm up before the memory baseline: simulators, token cache, JIT.
-    for (let i = 0; i < 50; i++)
+    // Warm up before the memory baseline: simulators, token cache, JIT, and the rate cache filled to its
+    // bound (each shipment a different weight, so every one reaches the carriers, as generated ones do).
+    for (let i = 0; i < 300; i++) {
+      const body = JSON.stringify({
+        ...SHIPMENT,
+        parcel: { ...SHIPMENT.parcel, weight_grams: 500 + i },
+        declared_value_kopecks: 150000,
+      });
       await firstAnswer(
         serve.port,
-        httpRequest('POST', '/v1/rates', goodHeaders(serve.port, serve.key), Buffer.from(VALID_BODY)),
+        httpRequest('POST', '/v1/rates', goodHeaders(serve.port, serve.key), Buffer.from(body)),
       );
+    }
     const rssBefore = serve.rssBytes();
     let rssPeak = rssBefore;
     const started = performance.now();
@@ -511,13 +518,23 @@ it(
     const seconds = (performance.now() - started) / 1000;
     const rssAfter = serve.rssBytes();
     rssPeak = Math.max(rssPeak, rssAfter);
+    // What is retained, not garbage that has yet to be collected: V8 collects once the load stops (its memory
+    // reducer runs when the process goes idle), so the bound is checked on the lowest RSS within a few idle
+    // seconds. A leak does not go down. (Right after the load, the same build read +23 to +53 MB run to run.)
+    let rssSettled = rssAfter;
+    let idleMs = 0;
+    for (; rssSettled - rssBefore >= 25 * 1024 * 1024 && idleMs < 10_000; idleMs += 500) {
+      await new Promise((r) => setTimeout(r, 500));
+      rssSettled = Math.min(rssSettled, serve.rssBytes());
+    }
     latencies.sort((a, b) => a - b);
     const p = (q: number): string =>
       latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
     const mb = (b: number): string => (b / 1048576).toFixed(1);
     console.log(
       `malformed-input: ${cases} requests in ${seconds.toFixed(1)} s; p50 ${p(0.5)} ms, p99 ${p(0.99)} ms; ` +
-        `serve RSS ${mb(rssBefore)} → ${mb(rssAfter)} MB (peak ${mb(rssPeak)}); integrity ${serve.integrityCheck()}`,
+        `serve RSS ${mb(rssBefore)} → ${mb(rssAfter)} MB (peak ${mb(rssPeak)}; ${mb(rssSettled)} after ${idleMs} ms idle); ` +
+        `integrity ${serve.integrityCheck()}`,
     );
     console.log(
       `malformed-input: answers ${JSON.stringify(Object.fromEntries([...tally].sort((a, b) => b[1] - a[1])))}`,
@@ -526,7 +543,7 @@ it(
     // Bounded memory: the listener keeps nothing per refused request.
     // Bounded memory (research/reliability.md H-T1: RSS growth < 50 MB). The peak is printed, not bounded:
     // V8 lets garbage pile up between collections (a 100,000-request soak peaked 72 MB up and ended 37 MB up).
-    expect(rssAfter - rssBefore).toBeLessThan(50 * 1024 * 1024);
+    expect(rssSettled - rssBefore).toBeLessThan(50 * 1024 * 1024);
   },
   scale(600_000, 7_200_000),
 );
