@@ -3,12 +3,14 @@
 // this list alone, so a carrier added later is one more entry here (and its folder), nothing else.
 import { createLocationResolver, type LocationResolver } from '../locations/resolver';
 import type { SettingsView } from '../settings/view';
-import { CDEK_SETTINGS, RUSSIAN_POST_SETTINGS } from '../settings/schema';
+import { BOXBERRY_SETTINGS, CDEK_SETTINGS, RUSSIAN_POST_SETTINGS } from '../settings/schema';
 import type { CarrierSettingsSpec } from '../settings/carrier-settings';
 import { silentLogger, type Logger } from '../util/logger';
+import { createBoxberryAdapter } from './boxberry';
 import { createCdekAdapter } from './cdek';
 import { createRussianPostAdapter } from './russian-post';
 import { parseObjectCodes } from './russian-post/objects';
+import { startBoxberrySimulator } from './simulators/boxberry';
 import { startCdekSimulator } from './simulators/cdek';
 import type { SimulatorHandle } from './simulators/handle';
 import { startRussianPostSimulator } from './simulators/russian-post';
@@ -42,6 +44,7 @@ export interface BuiltInCarrier {
 
 /** Credentials between the sandbox adapter and simulator only; not a real account. */
 const SANDBOX_CDEK = { id: 'ratedesk-sandbox', secret: 'ratedesk-sandbox-secret' } as const;
+const SANDBOX_BOXBERRY_TOKEN = 'ratedesk-sandbox-boxberry-token';
 
 export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
   {
@@ -76,6 +79,19 @@ export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
         logger: environment.logger,
       }),
     startSimulator: ({ latencyMs }) => startRussianPostSimulator({ latencyMs }),
+  },
+  {
+    code: 'boxberry',
+    settings: BOXBERRY_SETTINGS,
+    configKeys: ['carriers.boxberry.token'],
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createBoxberryAdapter({
+        baseUrl,
+        token: simulated ? SANDBOX_BOXBERRY_TOKEN : s.get('carriers.boxberry.token') || null,
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
+    startSimulator: ({ latencyMs }) => startBoxberrySimulator({ latencyMs, token: SANDBOX_BOXBERRY_TOKEN }),
   },
 ];
 
