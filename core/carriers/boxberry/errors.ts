@@ -17,13 +17,13 @@ export function boxberryErrorText(json: unknown): string | undefined {
 
 export type ErrorMeaning = { failure: CarrierFailure; known: boolean };
 
-const CITY_NOT_FOUND = /не\s+найден\w*\s+город|город\w*\s+\S*\s*не\s+найден/i;
+const CITY_NOT_FOUND = /не\s+найден[а-яё]*\s+город|город[а-яё]*\s+\S*\s*не\s+найден/i;
 const NO_SERVICE = /не\s+осуществляется|не\s+доставля|доставка\s+невозможна|недоступн/i;
 const BAD_TOKEN = /token|токен|ключ/i;
 /** Boxberry's own trouble ("Внутренняя ошибка…", "Сервис временно недоступен"): a carrier_error we know. */
-const CARRIER_TROUBLE = /внутренн\w*\s+ошибк|временно\s+недоступ|ошибка\s+сервиса/i;
+const CARRIER_TROUBLE = /внутренн[а-яё]*\s+ошибк|временно\s+недоступ|ошибка\s+сервиса/i;
 /** Validation texts: our request was wrong (a bug here, not Boxberry's fault), still a carrier_error. */
-const VALIDATION = /должн\w*\s+быть|не\s+указан|не\s+передан|неверн|некорректн/i;
+const VALIDATION = /должн[а-яё]*\s+быть|не\s+указан|не\s+передан|неверн|некорректн/i;
 
 /** What a Boxberry error text means for the quote. */
 export function classifyBoxberryError(text: string): ErrorMeaning {
