@@ -56,7 +56,8 @@ export function readPoint(raw: unknown): StoredPoint | null {
   for (const r of p.rate ?? []) {
     if (r.rateCurrency !== undefined && r.rateCurrency.toUpperCase() !== 'RUB') continue;
     const base = roublesToKopecks(r.rateValueWithVat);
-    if (base === undefined) continue;
+    // 0 is no price (preprod shows 0 rates, lapaygroup's capture): counted as no rate, never a free delivery.
+    if (base === undefined || base === 0) continue;
     const extra =
       r.rateExtraValueWithVat === undefined ? null : (roublesToKopecks(r.rateExtraValueWithVat) ?? null);
     rates.push({

@@ -60,6 +60,7 @@ describe('reading a catalogue entry', () => {
   });
 
   it('drops rates in another currency; keeps an unreadable entry with its reason', () => {
+    expect(stored({ rate: [{ ...RAW.rate[0], rateValueWithVat: 0 }] }).point!.rates).toEqual([]);
     expect(stored({ rate: [{ ...RAW.rate[0], rateCurrency: 'USD' }] }).point!.rates).toEqual([]);
     const bad = readPoint({ ...RAW, rate: [{ rateValueWithVat: 'по запросу' }] })!;
     expect(bad.point).toBeNull();

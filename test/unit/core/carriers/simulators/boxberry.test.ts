@@ -45,7 +45,19 @@ describe('Boxberry simulator', () => {
   it('prices both variants when DeliveryType is left out, pickup cheaper, decimals in roubles', async () => {
     const { status, json } = await post(body());
     expect(status).toBe(200);
-    const costs = (json as { result: { DeliveryCosts: Array<Record<string, number>> } }).result.DeliveryCosts;
+    const costs = (
+      json as {
+        result: {
+          DeliveryCosts: Array<{
+            DeliveryTypeId: number;
+            TotalPrice: number;
+            PriceBase: number;
+            PriceService: number;
+            DeliveryPeriod: number;
+          }>;
+        };
+      }
+    ).result.DeliveryCosts;
     expect(costs.map((c) => c.DeliveryTypeId)).toEqual([1, 2]);
     expect(costs[0]!.TotalPrice).toBeLessThan(costs[1]!.TotalPrice);
     expect(costs[0]!.PriceService).toBe(5); // 0.5 % of 1000 ₽
