@@ -105,9 +105,7 @@ export function fivePostPoints(): readonly Json[] {
   const own = CARRIER_TRIGGERS['5post'];
   const unpriced = [own.timeout, own.noService, SANDBOX_TRIGGERS.allTimeout, SANDBOX_TRIGGERS.allNoService];
   for (const zip of unpriced) points.push(triggerPoint(uuid(n++), zip, []));
-  points.push(
-    triggerPoint(uuid(n), own.error, [{ rateType: 'HUB_MOSCOW', rateValueWithVat: 'по запросу' }]),
-  );
+  points.push(triggerPoint(uuid(n), own.error, [{ rateType: 'HUB_MOSCOW', rateValueWithVat: 'по запросу' }]));
   built = points;
   return points;
 }
