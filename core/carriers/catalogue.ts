@@ -3,13 +3,23 @@
 // this list alone, so a carrier added later is one more entry here (and its folder), nothing else.
 import { createLocationResolver, type LocationResolver } from '../locations/resolver';
 import type { SettingsView } from '../settings/view';
-import { CDEK_SETTINGS, RUSSIAN_POST_SETTINGS } from '../settings/schema';
+import {
+  BOXBERRY_SETTINGS,
+  CDEK_SETTINGS,
+  FIVEPOST_SETTINGS,
+  RUSSIAN_POST_SETTINGS,
+} from '../settings/schema';
+import type { Db } from '../store/open';
 import type { CarrierSettingsSpec } from '../settings/carrier-settings';
 import { silentLogger, type Logger } from '../util/logger';
+import { createBoxberryAdapter } from './boxberry';
 import { createCdekAdapter } from './cdek';
+import { createFivePostAdapter, memoryCatalogueStore, sqliteCatalogueStore } from './fivepost';
 import { createRussianPostAdapter } from './russian-post';
 import { parseObjectCodes } from './russian-post/objects';
+import { startBoxberrySimulator } from './simulators/boxberry';
 import { startCdekSimulator } from './simulators/cdek';
+import { startFivePostSimulator } from './simulators/fivepost';
 import type { SimulatorHandle } from './simulators/handle';
 import { startRussianPostSimulator } from './simulators/russian-post';
 import type { CarrierAdapter, CarrierCode } from './types';
@@ -29,6 +39,11 @@ export interface AdapterTarget {
 export interface CarrierEnvironment {
   locations: LocationResolver;
   logger: Logger;
+  /**
+   * The data file, for carriers that keep more than places: 5Post keeps its pickup-point catalogue in it
+   * (migration 0007), so a restart quotes at once instead of downloading again. Without it, memory.
+   */
+  db?: Db;
 }
 
 export interface BuiltInCarrier {
@@ -42,6 +57,8 @@ export interface BuiltInCarrier {
 
 /** Credentials between the sandbox adapter and simulator only; not a real account. */
 const SANDBOX_CDEK = { id: 'ratedesk-sandbox', secret: 'ratedesk-sandbox-secret' } as const;
+const SANDBOX_BOXBERRY_TOKEN = 'ratedesk-sandbox-boxberry-token';
+const SANDBOX_FIVEPOST_KEY = 'ratedesk-sandbox-5post-key';
 
 export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
   {
@@ -76,6 +93,34 @@ export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
         logger: environment.logger,
       }),
     startSimulator: ({ latencyMs }) => startRussianPostSimulator({ latencyMs }),
+  },
+  {
+    code: 'boxberry',
+    settings: BOXBERRY_SETTINGS,
+    configKeys: ['carriers.boxberry.token'],
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createBoxberryAdapter({
+        baseUrl,
+        token: simulated ? SANDBOX_BOXBERRY_TOKEN : s.get('carriers.boxberry.token') || null,
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
+    startSimulator: ({ latencyMs }) => startBoxberrySimulator({ latencyMs, token: SANDBOX_BOXBERRY_TOKEN }),
+  },
+  {
+    code: '5post',
+    settings: FIVEPOST_SETTINGS,
+    configKeys: ['carriers.5post.apikey', 'carriers.5post.overweight'],
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createFivePostAdapter({
+        baseUrl,
+        apiKey: simulated ? SANDBOX_FIVEPOST_KEY : s.get('carriers.5post.apikey') || null,
+        overweight: s.get('carriers.5post.overweight') === 'proportional' ? 'proportional' : 'per_started_kg',
+        store: environment.db ? sqliteCatalogueStore(environment.db) : memoryCatalogueStore(),
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
+    startSimulator: ({ latencyMs }) => startFivePostSimulator({ latencyMs, apiKey: SANDBOX_FIVEPOST_KEY }),
   },
 ];
 

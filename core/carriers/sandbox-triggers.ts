@@ -10,6 +10,10 @@ export type SandboxBehaviour = 'ok' | 'timeout' | 'error' | 'no_service';
 export const CARRIER_TRIGGERS: Record<CarrierCode, { timeout: string; error: string; noService: string }> = {
   'russian-post': { timeout: '999901', error: '999902', noService: '999903' },
   cdek: { timeout: '999911', error: '999912', noService: '999913' },
+  boxberry: { timeout: '999921', error: '999922', noService: '999923' },
+  // 5Post is quoted from its cached pickup-point catalogue, never called per quote: its simulator plants
+  // points at these indexes instead (docs/carriers.md, "5Post", sandbox triggers).
+  '5post': { timeout: '999971', error: '999972', noService: '999973' },
 };
 
 export const SANDBOX_TRIGGERS = {

@@ -14,6 +14,7 @@ export const LOCATION_WANTS = [
   'fias_id',
   'cdek_city_code',
   'terminal_id',
+  'boxberry_city_code',
 ] as const;
 export type LocationWant = (typeof LOCATION_WANTS)[number];
 

@@ -18,8 +18,37 @@ export const CDEK_SETTINGS = {
   },
 } as const satisfies CarrierSettingsSpec<'cdek'>;
 
+/**
+ * Boxberry (docs/carriers.md, "Boxberry"): api.boxberry.ru/json.php; test-ecom.boxberry.ru is the official
+ * plugin's debug host (verified-2026 §3). The account is one per-contract token, a secret without an id.
+ */
+export const BOXBERRY_SETTINGS = {
+  code: 'boxberry',
+  production: 'https://api.boxberry.ru/json.php',
+  test: 'https://test-ecom.boxberry.ru/json.php',
+  credentials: {
+    token: { secret: true, doc: 'Boxberry API token from the personal cabinet (never printed in full).' },
+  },
+  enabledByDefault: false,
+} as const satisfies CarrierSettingsSpec<'boxberry'>;
+/** 5Post (docs/carriers.md, "5Post"): X5's omni API; the account is one API key, exchanged for a JWT. */
+export const FIVEPOST_SETTINGS = {
+  code: '5post',
+  production: 'https://api-omni.x5.ru',
+  test: 'https://api-preprod-omni.x5.ru',
+  credentials: {
+    apikey: { secret: true, doc: '5Post API key (never printed in full).' },
+  },
+  enabledByDefault: false,
+} as const satisfies CarrierSettingsSpec<'5post'>;
+
 /** Every built-in carrier's settings description, in display order (the operations and the CLI read these). */
-export const BUILT_IN_CARRIER_SETTINGS = [CDEK_SETTINGS, RUSSIAN_POST_SETTINGS] as const;
+export const BUILT_IN_CARRIER_SETTINGS = [
+  CDEK_SETTINGS,
+  RUSSIAN_POST_SETTINGS,
+  BOXBERRY_SETTINGS,
+  FIVEPOST_SETTINGS,
+] as const;
 
 const onOff = z.enum(['on', 'off']);
 
@@ -99,6 +128,16 @@ export const SETTINGS = {
     default: '1',
     secret: false,
     doc: 'CDEK contract type: 1 online store, 2 delivery; the other is tried when the first yields no tariff.',
+  },
+  ...carrierSettings(BOXBERRY_SETTINGS),
+  ...carrierSettings(FIVEPOST_SETTINGS),
+  'carriers.5post.overweight': {
+    schema: z.enum(['per_started_kg', 'proportional']),
+    default: 'per_started_kg',
+    secret: false,
+    doc:
+      '5Post price above 3 kg: the extra rate per started kilogram (integration guide) or pro rata per gram ' +
+      '(lapaygroup SDK); the sources disagree.',
   },
   'ui.language': { schema: z.enum(['ru', 'en']), default: 'ru', secret: false, doc: 'Desktop UI language.' },
   'ui.theme': {

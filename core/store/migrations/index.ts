@@ -5,6 +5,7 @@ import { m0003DeskData } from './0003-desk-data';
 import { m0004MigrationChecksums } from './0004-migration-checksums';
 import { m0005LocationCache } from './0005-location-cache';
 import { m0006RateCards } from './0006-rate-cards';
+import { m0007FivePostCatalogue } from './0007-fivepost-catalogue';
 
 /**
  * Numbered, append-only: a shipped migration is never edited, not even its indentation (the checksum would
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   m0004MigrationChecksums,
   m0005LocationCache,
   m0006RateCards,
+  m0007FivePostCatalogue,
 ];

@@ -1,0 +1,170 @@
+// Boxberry adapter (protocols.md §3, verified-2026 §3): city codes from ListCitiesFull (through the location
+// resolver), ZipCheck for the recipient's index, then one DeliveryCalculation per delivery type, as the
+// official plugin prices each of its shipping methods. Speaks the live protocol unchanged, so the same code
+// talks to api.boxberry.ru, test-ecom.boxberry.ru and the local simulator.
+import { createLocationResolver, type LocationResolver } from '../../locations/resolver';
+import { silentLogger, type Logger } from '../../util/logger';
+import { CarrierHttpError, carrierRequest } from '../http';
+import type { CarrierAdapter, CarrierFailure, CarrierOutcome, CarrierQuoteRequest } from '../types';
+import type { Rate } from '../../contract/v1';
+import { boxberryErrorText } from './errors';
+import { BOXBERRY_LIMITS } from './limits';
+import { boxberryCityDirectory } from './locations';
+import { BOXBERRY_CARRIER_CODE, BOXBERRY_CARRIER_NAME, readDeliveryCalculation } from './mapper';
+import {
+  BOXBERRY_DELIVERY_TYPES,
+  buildDeliveryCalculation,
+  zipCheckUrl,
+  type BoxberryDeliveryType,
+} from './request';
+import { BoxberryZipCheck } from './schema';
+
+export interface BoxberryAdapterOptions {
+  /** The json.php endpoint, e.g. https://api.boxberry.ru/json.php. */
+  baseUrl: string;
+  token: string | null;
+  locations?: LocationResolver;
+  logger?: Logger;
+  nowMs?: () => number;
+}
+
+/** What ZipCheck said about an index is kept a day: courier zones change rarely. */
+const ZIP_CHECK_TTL_MS = 24 * 60 * 60 * 1000;
+const ZIP_CHECK_ENTRIES = 2_000;
+
+type ZipVerdict = 'courier' | 'no_courier' | 'unknown';
+
+export function createBoxberryAdapter(options: BoxberryAdapterOptions): CarrierAdapter {
+  const token = options.token?.trim() ?? '';
+  if (token === '') {
+    return {
+      code: BOXBERRY_CARRIER_CODE,
+      name: BOXBERRY_CARRIER_NAME,
+      limits: BOXBERRY_LIMITS,
+      quote: async () => ({ ok: false, kind: 'not_configured', detail: 'Boxberry token is not set' }),
+    };
+  }
+  const baseUrl = options.baseUrl;
+  const logger = options.logger ?? silentLogger;
+  const nowMs = options.nowMs ?? Date.now;
+  const resolver = options.locations ?? createLocationResolver();
+  // City codes belong to a host: the simulator's made-up ones must never answer for api.boxberry.ru.
+  const directory = boxberryCityDirectory(baseUrl, token, nowMs);
+  const zipVerdicts = new Map<string, { verdict: ZipVerdict; at: number }>();
+
+  async function cityCode(place: CarrierQuoteRequest['from'], signal: AbortSignal) {
+    const r = await resolver.resolve(place, 'boxberry_city_code', { directory, signal });
+    if (r.ok) return { ok: true as const, code: r.value };
+    const failure: CarrierFailure =
+      r.kind === 'carrier_error'
+        ? { kind: 'carrier_error', detail: r.detail }
+        : { kind: 'city_not_found', detail: r.detail };
+    return { ok: false as const, failure };
+  }
+
+  /**
+   * Boxberry: "courier delivery is decided by the recipient's index: check it with ListZips or ZipCheck"
+   * (BB-HELP). The official plugin passes Zip only when ZipCheck says ExpressDelivery 1; a failed check
+   * leaves the index out and prices by city, as the plugin does.
+   */
+  async function zipVerdict(zip: string, signal: AbortSignal): Promise<ZipVerdict> {
+    const hit = zipVerdicts.get(zip);
+    if (hit && nowMs() - hit.at < ZIP_CHECK_TTL_MS) return hit.verdict;
+    const res = await carrierRequest(zipCheckUrl(baseUrl, token, zip), { method: 'GET', signal });
+    let verdict: ZipVerdict = 'unknown';
+    if (res.status === 200 && boxberryErrorText(res.json) === undefined) {
+      const parsed = BoxberryZipCheck.safeParse(res.json);
+      if (parsed.success) verdict = Number(parsed.data[0]!.ExpressDelivery) === 1 ? 'courier' : 'no_courier';
+    }
+    if (verdict !== 'unknown') {
+      if (zipVerdicts.size >= ZIP_CHECK_ENTRIES) zipVerdicts.delete(zipVerdicts.keys().next().value!);
+      zipVerdicts.set(zip, { verdict, at: nowMs() });
+    }
+    return verdict;
+  }
+
+  async function calculate(
+    request: CarrierQuoteRequest,
+    from: string,
+    to: string,
+    type: BoxberryDeliveryType,
+    zip: string | null,
+    signal: AbortSignal,
+  ) {
+    const body = buildDeliveryCalculation({
+      token,
+      senderCityId: from,
+      recipientCityId: to,
+      deliveryType: type,
+      zip,
+      parcel: request.parcel,
+      declaredValueKopecks: request.declaredValueKopecks,
+    });
+    const res = await carrierRequest(baseUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
+    const reading = readDeliveryCalculation(res.status, res.json, type);
+    if (!reading.ok && reading.unknownText !== undefined) {
+      // Boxberry has no error codes; an unfamiliar text is how we learn what else it says.
+      logger.warn('Boxberry answered an error RateDesk does not know', {
+        message: reading.unknownText,
+        delivery_type: type,
+        outcome: reading.failure.kind,
+      });
+    }
+    return reading;
+  }
+
+  async function quote(request: CarrierQuoteRequest, signal: AbortSignal): Promise<CarrierOutcome> {
+    const postal = request.to.postalCode?.trim() || null;
+    const [from, to, verdict] = await Promise.all([
+      cityCode(request.from, signal),
+      cityCode(request.to, signal),
+      postal ? zipVerdict(postal, signal) : Promise.resolve<ZipVerdict>('unknown'),
+    ]);
+    if (!from.ok) return { ok: false, ...from.failure };
+    if (!to.ok) return { ok: false, ...to.failure };
+
+    const zip = verdict === 'courier' ? postal : null;
+    // Boxberry's courier does not go to that index: only the pickup-point variant is asked for.
+    const types = verdict === 'no_courier' ? [1 as const] : BOXBERRY_DELIVERY_TYPES;
+    const readings = await Promise.all(
+      types.map((type) => calculate(request, from.code, to.code, type, zip, signal)),
+    );
+    const rates: Rate[] = readings.flatMap((r) => (r.ok ? [r.rate] : []));
+    if (rates.length > 0) return { ok: true, rates };
+    const failures = readings.flatMap((r) => (r.ok ? [] : [r.failure]));
+    const worst =
+      failures.find((f) => f.kind === 'carrier_error') ??
+      failures.find((f) => f.kind === 'city_not_found') ??
+      failures[0];
+    if (worst && worst.kind !== 'no_service') return { ok: false, ...worst };
+    const detail =
+      verdict === 'no_courier' ? `no pickup point variant; courier does not serve ${postal}` : undefined;
+    return {
+      ok: false,
+      kind: 'no_service',
+      detail: detail ?? failures.map((f) => ('detail' in f ? f.detail : f.kind)).join('; '),
+    };
+  }
+
+  return {
+    code: BOXBERRY_CARRIER_CODE,
+    name: BOXBERRY_CARRIER_NAME,
+    limits: BOXBERRY_LIMITS,
+    async quote(request, { signal }) {
+      try {
+        return await quote(request, signal);
+      } catch (err) {
+        // Carrier faults become outcomes; an abort (timeout/deadline) and our own bugs propagate.
+        if (err instanceof CarrierHttpError && !signal.aborted) {
+          return { ok: false, kind: 'carrier_error', detail: `Boxberry: ${err.message}` };
+        }
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// A 5Post catalogue entry as RateDesk keeps it: validated once at download, money already in kopecks
+// (decimal conversion, never float × 100), so a quote only reads. An entry that cannot be read is kept
+// with the reason, so a quote to exactly that point says "could not be read" instead of pretending 5Post
+// has nothing there.
+import { normaliseCityName } from '../../locations/cities';
+import { roublesToKopecks } from '../money';
+import { FivePostPoint } from './schema';
+
+export interface PointRate {
+  rateType: string;
+  /** rateValueWithVat: the price up to the base weight, VAT included at whatever rate 5Post applies. */
+  baseKopecks: number;
+  /** rateExtraValueWithVat: per kilogram above the base weight; null when 5Post gives none. */
+  extraPerKgKopecks: number | null;
+  vat: number | null;
+}
+
+export interface ReadablePoint {
+  type: string;
+  name: string;
+  /** Cells in mm and mg (5Post's units); null when the catalogue gives none. */
+  cell: { sidesMm: [number, number, number]; maxWeightMg: number } | null;
+  rates: PointRate[];
+  /** deliverySL: days, minimalSl..sl; null when absent. */
+  days: { min: number; max: number } | null;
+}
+
+export interface StoredPoint {
+  id: string;
+  zip: string | null;
+  cityKey: string;
+  region: string;
+  point: ReadablePoint | null;
+  problem: string | null;
+}
+
+/** Reads one raw catalogue entry; never throws. */
+export function readPoint(raw: unknown): StoredPoint | null {
+  const parsed = FivePostPoint.safeParse(raw);
+  if (!parsed.success) {
+    // Without an id and a city it cannot even be found again: dropped (the download counts it).
+    const rough = raw as { id?: unknown; address?: { city?: unknown; zipCode?: unknown; region?: unknown } };
+    if (typeof rough?.id !== 'string' || typeof rough.address?.city !== 'string') return null;
+    const issue = parsed.error.issues[0];
+    return {
+      id: rough.id.slice(0, 200),
+      zip: zipOf(rough.address.zipCode),
+      cityKey: normaliseCityName(rough.address.city).slice(0, 200),
+      region: typeof rough.address.region === 'string' ? rough.address.region.slice(0, 200) : '',
+      point: null,
+      problem: `${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'unreadable'}`.slice(0, 500),
+    };
+  }
+  const p = parsed.data;
+  const rates: PointRate[] = [];
+  for (const r of p.rate ?? []) {
+    if (r.rateCurrency !== undefined && r.rateCurrency.toUpperCase() !== 'RUB') continue;
+    const base = roublesToKopecks(r.rateValueWithVat);
+    // 0 is no price (preprod shows 0 rates, lapaygroup's capture): counted as no rate, never a free delivery.
+    if (base === undefined || base === 0) continue;
+    const extra =
+      r.rateExtraValueWithVat === undefined ? null : (roublesToKopecks(r.rateExtraValueWithVat) ?? null);
+    rates.push({
+      rateType: r.rateType ?? '',
+      baseKopecks: base,
+      extraPerKgKopecks: extra,
+      vat: r.vat ?? null,
+    });
+  }
+  const sl = p.deliverySL?.[0];
+  const c = p.cellLimits;
+  return {
+    id: p.id,
+    zip: zipOf(p.address.zipCode),
+    cityKey: normaliseCityName(p.address.city).slice(0, 200),
+    region: (p.address.region ?? '').slice(0, 200),
+    point: {
+      type: p.type,
+      name: p.name ?? p.fullAddress ?? p.id,
+      cell: c
+        ? {
+            sidesMm: [c.maxCellLength, c.maxCellWidth, c.maxCellHeight].sort((a, b) => b - a) as [
+              number,
+              number,
+              number,
+            ],
+            maxWeightMg: c.maxWeight,
+          }
+        : null,
+      rates,
+      days: sl ? { min: Math.min(sl.minimalSl ?? sl.sl, sl.sl), max: sl.sl } : null,
+    },
+    problem: null,
+  };
+}
+
+function zipOf(value: unknown): string | null {
+  if (typeof value === 'number') return String(value).padStart(6, '0');
+  if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 20);
+  return null;
+}

@@ -1,0 +1,295 @@
+// A local Boxberry API (protocols.md §3, verified-2026 §3) for sandbox mode and tests: one json.php endpoint,
+// `POST` with a JSON body for DeliveryCalculation, `GET ?token=…&method=…` for ListCitiesFull and ZipCheck,
+// every answer HTTP 200 with Boxberry's error forms inside, as strict as Boxberry: bad token, form-encoded
+// body, missing or fractional fields, unknown city codes. Prices from the shared deterministic model.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
+import {
+  boxberryCities,
+  boxberryCityByCode,
+  courierCityForZip,
+  type SimBoxberryCity,
+} from './boxberry-cities';
+import { answerAfter, type SimulatorHandle } from './handle';
+import { chargeableGrams, modelPriceKopecks, zoneOf } from './tariff-model';
+
+export interface BoxberrySimulatorOptions {
+  latencyMs?: number;
+  /** The only token accepted. */
+  token?: string;
+}
+
+export interface BoxberrySimulatorHandle extends SimulatorHandle {
+  /** Requests per Boxberry method (DeliveryCalculation, ListCitiesFull, ZipCheck, …). */
+  methodCount(method: string): number;
+}
+
+/** Boxberry's published maxima as its official plugin applies them (core/carriers/boxberry/limits.ts). */
+const MAX_WEIGHT_GRAMS = 31_000;
+const MAX_SUM_OF_SIDES_CM = 250;
+const MAX_BODY_BYTES = 64 * 1024;
+/** Boxberry is mid-priced; its courier costs more than a pickup point. */
+const PICKUP_FACTOR = 1.05;
+const COURIER_FACTOR = 1.45;
+/** Declared-value fee, per cent of OrderSum: it is the PriceService part of the total. */
+const DECLARED_VALUE_PERCENT = 0.5;
+
+type Json = Record<string, unknown> | unknown[];
+
+export async function startBoxberrySimulator(
+  options: BoxberrySimulatorOptions = {},
+): Promise<BoxberrySimulatorHandle> {
+  const token = options.token ?? 'boxberry-simulator-token';
+  const latencyMs = options.latencyMs ?? 0;
+  const timers = new Set<NodeJS.Timeout>();
+  const arrivals = new WeakMap<ServerResponse, number>();
+  const methods = new Map<string, number>();
+  let requests = 0;
+
+  function send(res: ServerResponse, body: Json, status = 200): void {
+    answerAfter(latencyMs, arrivals.get(res) ?? performance.now(), timers, () => {
+      if (res.destroyed) return;
+      const text = JSON.stringify(body);
+      res.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(text),
+      });
+      res.end(text);
+    });
+  }
+
+  function get(res: ServerResponse, q: URLSearchParams): void {
+    const method = q.get('method') ?? '';
+    count(method);
+    // List-returning methods answer errors as a list (protocols.md §3.6).
+    if (q.get('token') !== token) return send(res, [{ err: 'Неверный токен (token)' }]);
+    switch (method) {
+      case 'ListCitiesFull': {
+        const country = q.get('CountryCode') ?? '643';
+        return send(res, country === '643' ? boxberryCities().map(cityRow) : []);
+      }
+      case 'ZipCheck': {
+        const zip = q.get('Zip') ?? '';
+        if (!/^\d{6}$/.test(zip)) return send(res, [{ err: 'Индекс должен состоять из 6 цифр' }]);
+        // Every carrier's trigger index counts as served, so the trigger reaches DeliveryCalculation.
+        const served = ALL_TRIGGER_CODES.has(zip) || courierCityForZip(zip) !== undefined;
+        return send(res, [
+          { ExpressDelivery: served ? 1 : 0, ZoneExpressDelivery: served ? '1' : '', Remoteness: 0 },
+        ]);
+      }
+      case 'DeliveryCalculation':
+        return send(res, { err: 'Метод DeliveryCalculation принимает только POST с телом JSON' });
+      default:
+        return send(res, [{ err: `Метод ${method || '(не указан)'} не найден` }]);
+    }
+  }
+
+  function post(res: ServerResponse, text: string): void {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // A form-encoded body (the SDK mistake verified-2026 warns of) carries no readable token.
+      count('(unreadable)');
+      return send(res, { err: 'Не передан токен (token)' });
+    }
+    if (!isRecord(body)) return send(res, { err: 'Не передан токен (token)' });
+    count(typeof body.method === 'string' ? body.method : '(none)');
+    if (body.token !== token) return send(res, { err: 'Неверный токен (token)' });
+    if (body.method !== 'DeliveryCalculation')
+      return send(res, { err: `Метод ${String(body.method)} не найден` });
+    const zip = typeof body.Zip === 'string' && body.Zip !== '' ? body.Zip : null;
+    switch (sandboxBehaviour('boxberry', zip)) {
+      case 'timeout':
+        return; // never answers; close() destroys the socket
+      case 'error':
+        return send(res, {
+          error: true,
+          message: 'Внутренняя ошибка сервиса расчета, повторите запрос позже',
+        });
+      case 'no_service':
+        return send(res, calculation(noPrice(body.DeliveryType)));
+      case 'ok':
+        break;
+    }
+    const checked = validate(body);
+    if ('message' in checked) return send(res, { error: true, message: checked.message });
+    send(res, calculation(price(checked)));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+    const text = await readBody(req);
+    if (url.pathname !== '/json.php') {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<h1>404 Not Found</h1>');
+      return;
+    }
+    if (text === null) return send(res, { err: 'Слишком большой запрос' });
+    if (req.method === 'GET') return get(res, url.searchParams);
+    if (req.method === 'POST') return post(res, text);
+    res.writeHead(405, { allow: 'GET, POST' });
+    res.end();
+  }
+
+  function count(method: string): void {
+    methods.set(method, (methods.get(method) ?? 0) + 1);
+  }
+
+  const server = createServer((req, res) => {
+    arrivals.set(res, performance.now());
+    requests += 1;
+    handle(req, res).catch(() => send(res, { err: 'Внутренняя ошибка сервера' }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/json.php`,
+    requestCount: () => requests,
+    methodCount: (method) => methods.get(method) ?? 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function cityRow(c: SimBoxberryCity): Record<string, string> {
+  return {
+    Code: c.code,
+    Name: c.city.name,
+    ReceptionLaP: '0',
+    DeliveryLaP: c.pickupPoint ? '1' : '0',
+    Reception: c.pickupPoint ? '1' : '0',
+    PickupPoint: c.pickupPoint ? '1' : '0',
+    CourierDelivery: c.courier ? '1' : '0',
+    ForeignReceptionReturns: '0',
+    Terminal: '0',
+    Kladr: c.city.kladrId,
+    Region: c.city.region,
+    CountryCode: '643',
+    UniqName: `${c.city.name} (${c.city.region})`,
+    District: '',
+    Prefix: 'г',
+    CourierReception: c.courier ? '1' : '0',
+  };
+}
+
+interface Checked {
+  from: SimBoxberryCity;
+  to: SimBoxberryCity;
+  type: 1 | 2 | null;
+  weight: number;
+  sides: [number, number, number];
+  orderSumKopecks: number;
+}
+
+function validate(body: Record<string, unknown>): Checked | { message: string } {
+  const senderId = body.SenderCityId;
+  const recipientId = body.RecipientCityId;
+  if (body.TargetStart === undefined && (typeof senderId !== 'string' || senderId === ''))
+    return { message: 'Не указан город отправителя (SenderCityId)' };
+  if (typeof recipientId !== 'string' || recipientId === '')
+    return { message: 'Не указан город получателя (RecipientCityId)' };
+  const from = boxberryCityByCode(String(senderId));
+  if (!from) return { message: 'Не найден город отправителя' };
+  const to = boxberryCityByCode(recipientId);
+  if (!to) return { message: 'Не найден город получателя' };
+  let type: 1 | 2 | null = null;
+  if (body.DeliveryType !== undefined && body.DeliveryType !== '') {
+    const t = Number(body.DeliveryType);
+    if (t !== 1 && t !== 2) return { message: 'Неверно указан тип доставки (DeliveryType)' };
+    type = t;
+  }
+  const boxes = body.BoxSizes;
+  if (!Array.isArray(boxes) || boxes.length === 0 || !isRecord(boxes[0]))
+    return { message: 'Не указаны вес и габариты мест (BoxSizes)' };
+  const box = boxes[0];
+  const values = [box.Width, box.Height, box.Depth, box.Weight];
+  if (values.some((v) => v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0)))
+    return { message: 'Длина, Ширина, Высота и Вес каждого места в заказе должны быть целыми числами' };
+  if (typeof box.Weight !== 'number' || box.Weight <= 0) return { message: 'Не указан вес места (Weight)' };
+  const orderSum = body.OrderSum ?? 0;
+  if (typeof orderSum !== 'number' || orderSum < 0 || !/^\d+(\.\d{1,2})?$/.test(String(orderSum)))
+    return { message: 'Неверно указана объявленная стоимость (OrderSum)' };
+  const [whole, frac = ''] = String(orderSum).split('.');
+  return {
+    from,
+    to,
+    type,
+    weight: box.Weight,
+    sides: [Number(box.Depth ?? 0), Number(box.Width ?? 0), Number(box.Height ?? 0)],
+    orderSumKopecks: Number(whole) * 100 + Number(frac.padEnd(2, '0')),
+  };
+}
+
+interface Cost {
+  DeliveryTypeId: 1 | 2;
+  PriceBase: number;
+  PriceService: number;
+  TotalPrice: number;
+  DeliveryPeriod: number;
+}
+
+/** Both variants when DeliveryType is left out, else the one asked; a variant Boxberry lacks is left out. */
+function price(c: Checked): Cost[] {
+  const [l, w, h] = c.sides;
+  const overLimits = c.weight > MAX_WEIGHT_GRAMS || l + w + h > MAX_SUM_OF_SIDES_CM;
+  if (overLimits) return [];
+  const zone = zoneOf(c.from.city.postalCode, c.to.city.postalCode);
+  const grams = chargeableGrams(c.weight, l || 1, w || 1, h || 1);
+  const service = Math.round((c.orderSumKopecks * DECLARED_VALUE_PERCENT) / 100);
+  const out: Cost[] = [];
+  for (const type of c.type === null ? ([1, 2] as const) : [c.type]) {
+    if (type === 1 && !c.to.pickupPoint) continue;
+    if (type === 2 && !c.to.courier) continue;
+    const base = modelPriceKopecks(zone, grams, type === 1 ? PICKUP_FACTOR : COURIER_FACTOR) + 37; // x.37 ₽
+    const period = Math.min(6, Math.max(2, zone + (type === 2 ? 1 : 0)));
+    out.push({
+      DeliveryTypeId: type,
+      PriceBase: base / 100,
+      PriceService: service / 100,
+      TotalPrice: (base + service) / 100,
+      DeliveryPeriod: period,
+    });
+  }
+  return out;
+}
+
+/** Boxberry's "no rate" (the official plugin's test): the variant with PriceBase 0. */
+function noPrice(asked: unknown): Cost[] {
+  const types: ReadonlyArray<1 | 2> = asked === 1 || asked === 2 ? [asked] : [1, 2];
+  return types.map((t) => ({
+    DeliveryTypeId: t,
+    PriceBase: 0,
+    PriceService: 0,
+    TotalPrice: 0,
+    DeliveryPeriod: 0,
+  }));
+}
+
+function calculation(costs: Cost[]): Json {
+  return { error: false, result: { DeliveryCosts: costs } };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,203 @@
+// A local 5Post API (protocols.md §8, verified-2026 §8) for sandbox mode and tests: JWTs from
+// POST /jwt-generate-claims/rs256/1?apikey=… (form body), the catalogue from POST /api/v1/pickuppoints/query
+// with a Bearer JWT, failing the way 5Post's Apigee gateway and API do. The catalogue is fivepost-points.ts.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fivePostPoints } from './fivepost-points';
+import { answerAfter, type SimulatorHandle } from './handle';
+
+export interface FivePostSimulatorOptions {
+  latencyMs?: number;
+  apiKey?: string;
+  /** JWT lifetime; 5Post's is about an hour. */
+  tokenTtlSeconds?: number;
+}
+
+export type CatalogueBehaviour = 'ok' | 'hang' | 'error';
+
+export interface FivePostSimulatorHandle extends SimulatorHandle {
+  tokenRequests(): number;
+  pageRequests(): number;
+  /** Tests: make catalogue pages hang or fail with HTTP 500, as a catalogue outage would. */
+  setCatalogueBehaviour(behaviour: CatalogueBehaviour): void;
+  /** Expire every issued JWT now (the next page request gets 401). */
+  expireTokens(): void;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+const MAX_PAGE_SIZE = 2000;
+
+type Json = Record<string, unknown>;
+
+export async function startFivePostSimulator(
+  options: FivePostSimulatorOptions = {},
+): Promise<FivePostSimulatorHandle> {
+  const apiKey = options.apiKey ?? 'fivepost-simulator-key';
+  const ttl = options.tokenTtlSeconds ?? 3600;
+  const latencyMs = options.latencyMs ?? 0;
+  const tokens = new Map<string, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  const arrivals = new WeakMap<ServerResponse, number>();
+  let requests = 0;
+  let tokenCalls = 0;
+  let pageCalls = 0;
+  let behaviour: CatalogueBehaviour = 'ok';
+
+  function send(res: ServerResponse, status: number, body: Json): void {
+    answerAfter(latencyMs, arrivals.get(res) ?? performance.now(), timers, () => {
+      if (res.destroyed) return;
+      const text = JSON.stringify(body);
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+      });
+      res.end(text);
+    });
+  }
+
+  /** Apigee's fault body, the gateway in front of 5Post's API. */
+  function fault(res: ServerResponse, status: number, faultstring: string, errorcode: string): void {
+    send(res, status, { fault: { faultstring, detail: { errorcode } } });
+  }
+
+  function issue(res: ServerResponse, url: URL, req: IncomingMessage, body: string): void {
+    tokenCalls += 1;
+    const key = url.searchParams.get('apikey');
+    if (key === null)
+      return fault(
+        res,
+        401,
+        'Failed to resolve API Key variable request.queryparam.apikey',
+        'steps.oauth.v2.FailedToResolveAPIKey',
+      );
+    if (key !== apiKey) return fault(res, 401, 'Invalid ApiKey', 'oauth.v2.InvalidApiKey');
+    const type = req.headers['content-type'] ?? '';
+    const form = new URLSearchParams(body);
+    // The documented form body; an empty one is accepted as well (FP-GUIDE says it works).
+    if (
+      body !== '' &&
+      (!type.startsWith('application/x-www-form-urlencoded') || form.get('subject') !== 'OpenAPI')
+    )
+      return send(res, 400, {
+        error: 'invalid_request',
+        message: 'subject=OpenAPI expected as a form parameter',
+        status: 400,
+      });
+    const now = Math.floor(Date.now() / 1000);
+    const claims = {
+      iss: 'urn://Apigee',
+      sub: 'OpenAPI',
+      aud: form.get('audience') ?? 'A122019!',
+      iat: now,
+      exp: now + ttl,
+      jti: randomBytes(8).toString('hex'),
+    };
+    const jwt = [
+      Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url'),
+      Buffer.from(JSON.stringify(claims)).toString('base64url'),
+      randomBytes(32).toString('base64url'),
+    ].join('.');
+    tokens.set(jwt, Date.now() + ttl * 1000);
+    send(res, 200, { jwt });
+  }
+
+  function page(res: ServerResponse, req: IncomingMessage, body: string): void {
+    pageCalls += 1;
+    const m = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
+    const expiry = m ? tokens.get(m[1]!) : undefined;
+    if (expiry === undefined) return fault(res, 401, 'Invalid access token', 'oauth.v2.InvalidAccessToken');
+    if (expiry <= Date.now())
+      return fault(res, 401, 'Access Token expired', 'keymanagement.service.access_token_expired');
+    if (behaviour === 'hang') return;
+    if (behaviour === 'error')
+      return send(res, 500, {
+        error: 'Internal Server Error',
+        message: 'catalogue unavailable',
+        status: 500,
+      });
+    let q: unknown;
+    try {
+      q = JSON.parse(body);
+    } catch {
+      return send(res, 400, { error: 'Bad Request', message: 'JSON parse error', status: 400 });
+    }
+    const { pageSize, pageNumber } = (q ?? {}) as { pageSize?: unknown; pageNumber?: unknown };
+    if (!Number.isInteger(pageSize) || (pageSize as number) < 1 || (pageSize as number) > MAX_PAGE_SIZE)
+      return send(res, 400, {
+        error: 'Bad Request',
+        message: `pageSize must be between 1 and ${MAX_PAGE_SIZE}`,
+        status: 400,
+      });
+    if (!Number.isInteger(pageNumber) || (pageNumber as number) < 0)
+      return send(res, 400, { error: 'Bad Request', message: 'pageNumber must be 0 or more', status: 400 });
+    const all = fivePostPoints();
+    const size = pageSize as number;
+    const start = (pageNumber as number) * size;
+    const content = all.slice(start, start + size);
+    send(res, 200, {
+      content,
+      totalPages: Math.ceil(all.length / size),
+      totalElements: all.length,
+      numberOfElements: content.length,
+      number: pageNumber,
+      size,
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+    const body = await readBody(req);
+    if (body === null) return send(res, 413, { error: 'Payload Too Large', status: 413 });
+    const route = `${req.method ?? ''} ${url.pathname}`;
+    switch (route) {
+      case 'POST /jwt-generate-claims/rs256/1':
+        return issue(res, url, req, body);
+      case 'POST /api/v1/pickuppoints/query':
+        return page(res, req, body);
+      default:
+        return send(res, 404, { error: 'Not Found', message: `No handler for ${route}`, status: 404 });
+    }
+  }
+
+  const server = createServer((req, res) => {
+    arrivals.set(res, performance.now());
+    requests += 1;
+    handle(req, res).catch(() => send(res, 500, { error: 'Internal Server Error', status: 500 }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requestCount: () => requests,
+    tokenRequests: () => tokenCalls,
+    pageRequests: () => pageCalls,
+    setCatalogueBehaviour: (b) => {
+      behaviour = b;
+    },
+    expireTokens: () => {
+      for (const t of tokens.keys()) tokens.set(t, 0);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

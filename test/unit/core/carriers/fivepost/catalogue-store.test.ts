@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ABANDONED_AFTER_MS,
+  memoryCatalogueStore,
+  sqliteCatalogueStore,
+  type FivePostCatalogueStore,
+} from '../../../../../core/carriers/fivepost/catalogue-store';
+import type { StoredPoint } from '../../../../../core/carriers/fivepost/points';
+import { openStore, type Store } from '../../../../../core/store';
+
+const stores: Store[] = [];
+afterEach(() => {
+  for (const s of stores.splice(0)) s.close();
+});
+
+function point(id: string, over: Partial<StoredPoint> = {}): StoredPoint {
+  return {
+    id,
+    zip: '420000',
+    cityKey: 'казань',
+    region: 'Татарстан',
+    point: {
+      type: 'POSTAMAT',
+      name: id,
+      cell: null,
+      rates: [{ rateType: 'HUB', baseKopecks: 18400, extraPerKgKopecks: 2400, vat: 22 }],
+      days: { min: 2, max: 4 },
+    },
+    problem: null,
+    ...over,
+  };
+}
+
+const T0 = Date.parse('2026-11-24T00:00:00Z');
+
+describe.each([
+  [
+    'SQLite',
+    (): FivePostCatalogueStore => {
+      const s = openStore(':memory:');
+      stores.push(s);
+      return sqliteCatalogueStore(s.db);
+    },
+  ],
+  ['memory', memoryCatalogueStore],
+])('%s catalogue store', (_name, make) => {
+  it('replaces a namespace whole and finds points by zip and city', () => {
+    const store = make();
+    const ns = `5post test ${Math.random()}`;
+    expect(store.meta(ns)).toBeUndefined();
+    store.replace(
+      ns,
+      [point('a'), point('b', { zip: '420001' }), point('bad', { point: null, problem: 'rate: bad' })],
+      T0,
+    );
+    expect(store.meta(ns)).toEqual({ refreshedAtMs: T0, points: 2, unreadable: 1 });
+    expect(
+      store
+        .byZip(ns, '420000')
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['a', 'bad']);
+    expect(store.byCity(ns, 'казань')).toHaveLength(3);
+    expect(store.byCity(ns, 'казань').find((p) => p.id === 'a')).toEqual(point('a'));
+    store.replace(ns, [point('c')], T0 + 1000);
+    expect(store.byCity(ns, 'казань').map((p) => p.id)).toEqual(['c']);
+    expect(store.byCity(`${ns} other host`, 'казань')).toEqual([]);
+  });
+});
+
+describe('SQLite catalogue store', () => {
+  it('drops catalogues abandoned for a week when another is stored', () => {
+    const s = openStore(':memory:');
+    stores.push(s);
+    const store = sqliteCatalogueStore(s.db);
+    store.replace('5post http://127.0.0.1:1', [point('old')], T0);
+    store.replace('5post http://127.0.0.1:2', [point('new')], T0 + ABANDONED_AFTER_MS + 1);
+    expect(store.meta('5post http://127.0.0.1:1')).toBeUndefined();
+    expect(s.db.prepare('SELECT point_id FROM fivepost_points').all()).toEqual([{ point_id: 'new' }]);
+  });
+
+  it('refuses a row that is both a point and a problem (the table says one or the other)', () => {
+    const s = openStore(':memory:');
+    stores.push(s);
+    const store = sqliteCatalogueStore(s.db);
+    expect(() => store.replace('ns', [point('x', { problem: 'also a problem' })], T0)).toThrow(/CHECK/);
+    expect(store.meta('ns')).toBeUndefined(); // the transaction left nothing behind
+  });
+});

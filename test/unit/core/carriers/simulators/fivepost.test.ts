@@ -1,0 +1,105 @@
+// The 5Post simulator refuses what 5Post's gateway and API refuse, in their own forms.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fivePostPoints } from '../../../../../core/carriers/simulators/fivepost-points';
+import {
+  startFivePostSimulator,
+  type FivePostSimulatorHandle,
+} from '../../../../../core/carriers/simulators/fivepost';
+
+let sim: FivePostSimulatorHandle;
+beforeAll(async () => {
+  sim = await startFivePostSimulator({ apiKey: 'K' });
+});
+afterAll(() => sim.close());
+
+async function jwt(
+  query = '?apikey=K',
+  body = 'subject=OpenAPI&audience=A122019!',
+  type = 'application/x-www-form-urlencoded',
+) {
+  const res = await fetch(`${sim.url}/jwt-generate-claims/rs256/1${query}`, {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body,
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+async function page(body: unknown, token?: string) {
+  const res = await fetch(`${sim.url}/api/v1/pickuppoints/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+describe('5Post simulator', () => {
+  it('issues a JWT with an exp an hour ahead for the right key and form', async () => {
+    const { status, json } = await jwt();
+    expect(status).toBe(200);
+    const claims = JSON.parse(Buffer.from(String(json.jwt).split('.')[1]!, 'base64url').toString()) as {
+      exp: number;
+      iat: number;
+    };
+    expect(claims.exp - claims.iat).toBe(3600);
+    expect((await jwt('?apikey=K', '')).status).toBe(200); // an empty body works too (FP-GUIDE)
+  });
+
+  it('refuses a missing or wrong key with the gateway fault, and a JSON body', async () => {
+    expect(await jwt('')).toMatchObject({
+      status: 401,
+      json: { fault: { detail: { errorcode: 'steps.oauth.v2.FailedToResolveAPIKey' } } },
+    });
+    expect(await jwt('?apikey=x')).toMatchObject({
+      status: 401,
+      json: { fault: { faultstring: 'Invalid ApiKey' } },
+    });
+    expect((await jwt('?apikey=K', '{"subject":"OpenAPI"}', 'application/json')).status).toBe(400);
+  });
+
+  it('serves the catalogue in pages only with a valid JWT and a page size up to 2000', async () => {
+    const token = String((await jwt()).json.jwt);
+    expect(await page({ pageSize: 10, pageNumber: 0 })).toMatchObject({
+      status: 401,
+      json: { fault: { faultstring: 'Invalid access token' } },
+    });
+    expect((await page({ pageSize: 2001, pageNumber: 0 }, token)).status).toBe(400);
+    expect((await page({ pageNumber: 0 }, token)).status).toBe(400);
+    expect((await page({ pageSize: 10, pageNumber: -1 }, token)).status).toBe(400);
+    const first = await page({ pageSize: 10, pageNumber: 0 }, token);
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({
+      totalElements: fivePostPoints().length,
+      numberOfElements: 10,
+      totalPages: Math.ceil(fivePostPoints().length / 10),
+    });
+    const beyond = await page({ pageSize: 10, pageNumber: 10_000 }, token);
+    expect(beyond.json).toMatchObject({ content: [], numberOfElements: 0 });
+    sim.expireTokens();
+    expect(await page({ pageSize: 10, pageNumber: 0 }, token)).toMatchObject({
+      status: 401,
+      json: { fault: { faultstring: 'Access Token expired' } },
+    });
+  });
+
+  it('has points in big western cities only, and the planted trigger points', () => {
+    const cities = new Set(fivePostPoints().map((p) => (p.address as { city: string }).city));
+    expect(cities.has('Казань')).toBe(true);
+    expect(cities.has('Екатеринбург')).toBe(true);
+    expect(cities.has('Новосибирск')).toBe(false);
+    expect(cities.has('Владивосток')).toBe(false);
+    const zips = (zip: string) =>
+      fivePostPoints().filter((p) => (p.address as { zipCode: string }).zipCode === zip);
+    expect(zips('999973')[0]).toMatchObject({ rate: [] });
+    expect(zips('999972')[0]).toMatchObject({ rate: [{ rateValueWithVat: 'по запросу' }] });
+    expect(zips('999912')).toEqual([]); // another carrier's trigger is nothing special here
+    // VAT is stated with every rate, 22 % as in 5Post's 2026 examples (the adapter reads …WithVat, never a rate).
+    const rates = fivePostPoints().flatMap(
+      (p) => p.rate as Array<{ vat?: number; rateValueWithVat: unknown }>,
+    );
+    const numeric = rates.filter((r) => typeof r.rateValueWithVat === 'number');
+    expect(numeric.length).toBeGreaterThan(50);
+    for (const r of numeric) expect(r.vat).toBe(22);
+  });
+});
