@@ -3,13 +3,17 @@
 // this list alone, so a carrier added later is one more entry here (and its folder), nothing else.
 import { createLocationResolver, type LocationResolver } from '../locations/resolver';
 import type { SettingsView } from '../settings/view';
-import { CDEK_SETTINGS, RUSSIAN_POST_SETTINGS } from '../settings/schema';
+import { CDEK_SETTINGS, DELLIN_SETTINGS, DPD_SETTINGS, RUSSIAN_POST_SETTINGS } from '../settings/schema';
 import type { CarrierSettingsSpec } from '../settings/carrier-settings';
 import { silentLogger, type Logger } from '../util/logger';
 import { createCdekAdapter } from './cdek';
+import { createDellinAdapter } from './dellin';
+import { createDpdAdapter } from './dpd';
 import { createRussianPostAdapter } from './russian-post';
 import { parseObjectCodes } from './russian-post/objects';
 import { startCdekSimulator } from './simulators/cdek';
+import { startDellinSimulator } from './simulators/dellin';
+import { startDpdSimulator } from './simulators/dpd';
 import type { SimulatorHandle } from './simulators/handle';
 import { startRussianPostSimulator } from './simulators/russian-post';
 import type { CarrierAdapter, CarrierCode } from './types';
@@ -29,6 +33,8 @@ export interface AdapterTarget {
 export interface CarrierEnvironment {
   locations: LocationResolver;
   logger: Logger;
+  /** The service clock's wall time (dates a carrier wants, such as Dellin's produceDate); the system's when absent. */
+  now?: () => Date;
 }
 
 export interface BuiltInCarrier {
@@ -42,6 +48,8 @@ export interface BuiltInCarrier {
 
 /** Credentials between the sandbox adapter and simulator only; not a real account. */
 const SANDBOX_CDEK = { id: 'ratedesk-sandbox', secret: 'ratedesk-sandbox-secret' } as const;
+const SANDBOX_DPD = { clientNumber: '9999999999', clientKey: 'ratedesk-sandbox-dpd-key' } as const;
+const SANDBOX_DELLIN = { appkey: 'ratedesk-sandbox-dellin-appkey' } as const;
 
 export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
   {
@@ -76,6 +84,39 @@ export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
         logger: environment.logger,
       }),
     startSimulator: ({ latencyMs }) => startRussianPostSimulator({ latencyMs }),
+  },
+  {
+    code: 'dpd',
+    settings: DPD_SETTINGS,
+    configKeys: ['carriers.dpd.client_number', 'carriers.dpd.client_key', 'carriers.dpd.contract_currency'],
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createDpdAdapter({
+        baseUrl,
+        ...(simulated
+          ? SANDBOX_DPD
+          : {
+              clientNumber: s.get('carriers.dpd.client_number') || null,
+              clientKey: s.get('carriers.dpd.client_key') || null,
+            }),
+        contractCurrency: simulated ? 'RUB' : s.get('carriers.dpd.contract_currency'),
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
+    startSimulator: ({ latencyMs }) => startDpdSimulator({ latencyMs, ...SANDBOX_DPD }),
+  },
+  {
+    code: 'dellin',
+    settings: DELLIN_SETTINGS,
+    configKeys: ['carriers.dellin.appkey'],
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createDellinAdapter({
+        baseUrl,
+        appkey: simulated ? SANDBOX_DELLIN.appkey : s.get('carriers.dellin.appkey') || null,
+        ...(environment.now ? { now: environment.now } : {}),
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
+    startSimulator: ({ latencyMs }) => startDellinSimulator({ latencyMs, ...SANDBOX_DELLIN }),
   },
 ];
 

@@ -10,6 +10,8 @@ export type SandboxBehaviour = 'ok' | 'timeout' | 'error' | 'no_service';
 export const CARRIER_TRIGGERS: Record<CarrierCode, { timeout: string; error: string; noService: string }> = {
   'russian-post': { timeout: '999901', error: '999902', noService: '999903' },
   cdek: { timeout: '999911', error: '999912', noService: '999913' },
+  dpd: { timeout: '999931', error: '999932', noService: '999933' },
+  dellin: { timeout: '999941', error: '999942', noService: '999943' },
 };
 
 export const SANDBOX_TRIGGERS = {
@@ -23,6 +25,12 @@ export const SANDBOX_TRIGGERS = {
   cdekTimeout: CARRIER_TRIGGERS.cdek.timeout,
   cdekError: CARRIER_TRIGGERS.cdek.error,
   cdekNoService: CARRIER_TRIGGERS.cdek.noService,
+  dpdTimeout: CARRIER_TRIGGERS.dpd.timeout,
+  dpdError: CARRIER_TRIGGERS.dpd.error,
+  dpdNoService: CARRIER_TRIGGERS.dpd.noService,
+  dellinTimeout: CARRIER_TRIGGERS.dellin.timeout,
+  dellinError: CARRIER_TRIGGERS.dellin.error,
+  dellinNoService: CARRIER_TRIGGERS.dellin.noService,
 } as const;
 
 /** Every trigger code of every carrier: simulators accept them as valid indexes (they are in no directory). */

@@ -18,8 +18,34 @@ export const CDEK_SETTINGS = {
   },
 } as const satisfies CarrierSettingsSpec<'cdek'>;
 
+/** DPD Russia's SOAP services (calculator2 under them); wstest is DPD's own test host (protocols.md §6.2). */
+export const DPD_SETTINGS = {
+  code: 'dpd',
+  production: 'https://ws.dpd.ru/services',
+  test: 'https://wstest.dpd.ru/services',
+  credentials: {
+    client_number: { secret: false, doc: 'DPD client number (clientNumber, digits).' },
+    client_key: { secret: true, doc: 'DPD client key (clientKey; never printed in full).' },
+  },
+  enabledByDefault: false,
+} as const satisfies CarrierSettingsSpec<'dpd'>;
+/** Деловые Линии: an API key alone (appkey in every body), no sandbox host (protocols.md §4.2). */
+export const DELLIN_SETTINGS = {
+  code: 'dellin',
+  production: 'https://api.dellin.ru',
+  credentials: {
+    appkey: { secret: true, doc: 'Dellin API key (appkey; never printed in full).' },
+  },
+  enabledByDefault: false,
+} as const satisfies CarrierSettingsSpec<'dellin'>;
+
 /** Every built-in carrier's settings description, in display order (the operations and the CLI read these). */
-export const BUILT_IN_CARRIER_SETTINGS = [CDEK_SETTINGS, RUSSIAN_POST_SETTINGS] as const;
+export const BUILT_IN_CARRIER_SETTINGS = [
+  CDEK_SETTINGS,
+  RUSSIAN_POST_SETTINGS,
+  DPD_SETTINGS,
+  DELLIN_SETTINGS,
+] as const;
 
 const onOff = z.enum(['on', 'off']);
 
@@ -100,6 +126,14 @@ export const SETTINGS = {
     secret: false,
     doc: 'CDEK contract type: 1 online store, 2 delivery; the other is tried when the first yields no tariff.',
   },
+  ...carrierSettings(DPD_SETTINGS),
+  'carriers.dpd.contract_currency': {
+    schema: z.string().regex(/^[A-Z]{3}$/, 'a three-letter currency code, e.g. RUB'),
+    default: 'RUB',
+    secret: false,
+    doc: 'Currency of the DPD contract: DPD prices in it without naming it; anything but RUB is refused.',
+  },
+  ...carrierSettings(DELLIN_SETTINGS),
   'ui.language': { schema: z.enum(['ru', 'en']), default: 'ru', secret: false, doc: 'Desktop UI language.' },
   'ui.theme': {
     schema: z.enum(['system', 'light', 'dark']),
