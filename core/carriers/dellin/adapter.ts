@@ -51,11 +51,13 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
     body: (produceDate: string) => Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<CalcReading> {
-    let produceDate = moscowDate(now());
+    // Days count from the request date (the service clock's, in Moscow), whatever date Dellin takes the cargo.
+    const requestDate = moscowDate(now());
+    let produceDate = requestDate;
     // 180012: the sending terminal takes no cargo on that date (a holiday, the day's cut-off passed); Dellin's
     // advice is the next day (protocols.md §4.4). Once: a second refusal is the answer.
     for (let attempt = 0; ; attempt++) {
-      const reading = await post(variant, body(produceDate), produceDate, signal);
+      const reading = await post(variant, body(produceDate), requestDate, signal);
       if (reading.kind !== 'date_unavailable') return reading;
       if (attempt === 1)
         return { kind: 'failure', failure: { kind: 'no_service', detail: reading.detail }, unknownCodes: [] };
@@ -66,7 +68,7 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
   async function post(
     variant: DellinVariant,
     body: Record<string, unknown>,
-    produceDate: string,
+    requestDate: string,
     signal: AbortSignal,
   ): Promise<CalcReading> {
     try {
@@ -76,7 +78,7 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
         body: JSON.stringify(body),
         signal,
       });
-      const reading = readCalculation(res.status, res.json, variant, produceDate);
+      const reading = readCalculation(res.status, res.json, variant, requestDate);
       if (reading.kind === 'failure' && reading.unknownCodes.length > 0) {
         // Dellin's code list is long and partly unpublished; an unknown one is how we learn what it means.
         logger.warn('Dellin answered an error code RateDesk does not know', {

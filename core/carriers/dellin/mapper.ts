@@ -45,7 +45,7 @@ export function readCalculation(
   status: number,
   json: unknown,
   variant: DellinVariant,
-  produceDate: string,
+  requestDate: string,
 ): CalcReading {
   if (json === undefined)
     return failure({ kind: 'carrier_error', detail: `Dellin answered HTTP ${status} without JSON` });
@@ -73,7 +73,7 @@ export function readCalculation(
   const price = roublesToKopecks(data.price);
   if (price === undefined)
     return failure({ kind: 'carrier_error', detail: 'Dellin price could not be read' });
-  const [daysMin, daysMax] = daysOf(data.orderDates, variant, produceDate);
+  const [daysMin, daysMax] = daysOf(data.orderDates, variant, requestDate);
   return { kind: 'rate', rate: toRate(variant, price, daysMin, daysMax) };
 }
 
@@ -105,7 +105,7 @@ function readErrors(status: number, body: ReturnType<typeof DellinErrorBody.pars
   return failure({ kind: 'carrier_error', detail: short(`Dellin error ${said}`) }, unknownCodes);
 }
 
-/** Calendar days from the produce date to the date part of a Dellin date ("2026-11-30 12:00:00"). */
+/** Calendar days from the request date to the date part of a Dellin date ("2026-11-30 12:00:00"). */
 export function calendarDaysBetween(from: string, to: string): number | null {
   const a = Date.parse(`${from.slice(0, 10)}T00:00:00Z`);
   const b = Date.parse(`${to.slice(0, 10)}T00:00:00Z`);
@@ -114,14 +114,14 @@ export function calendarDaysBetween(from: string, to: string): number | null {
 }
 
 /**
- * The answer has dates, no day count (protocols.md §4.4): days = calendar days from the produce date to the
+ * The answer has dates, no day count (protocols.md §4.4): days = calendar days from the request date to the
  * day the recipient can collect at the terminal (giveoutFromOspReceiver … giveoutFromOspReceiverMax, else the
  * arrival at the receiving terminal), or the delivery to the address (derivalToAddress … derivalToAddressMax).
  */
 export function daysOf(
   dates: DellinOrderDates | undefined,
   variant: DellinVariant,
-  produceDate: string,
+  requestDate: string,
 ): [number | null, number | null] {
   if (!dates) return [null, null];
   const first =
@@ -129,8 +129,8 @@ export function daysOf(
       ? (dates.giveoutFromOspReceiver ?? dates.arrivalToOspReceiver ?? dates.derivalFromOspReceiver)
       : (dates.derivalToAddress ?? dates.derivalFromOspReceiver);
   const last = variant === 'terminal' ? dates.giveoutFromOspReceiverMax : dates.derivalToAddressMax;
-  const min = first ? calendarDaysBetween(produceDate, first) : null;
-  const max = last ? calendarDaysBetween(produceDate, last) : null;
+  const min = first ? calendarDaysBetween(requestDate, first) : null;
+  const max = last ? calendarDaysBetween(requestDate, last) : null;
   if (min === null) return [max, max];
   if (max === null || max < min) return [min, min];
   return [min, max];
