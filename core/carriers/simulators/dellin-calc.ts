@@ -2,7 +2,7 @@
 // /v2/calculator.json, validated like Dellin validates (appkey, the documented field set, KLADR codes and
 // terminal ids it knows, produce dates), errors in the official format (HTTP 4xx, `{metadata, errors[]}`,
 // DL-ERR), prices from the shared model: freight, cheap per kilogram for heavy cargo and slower than parcels.
-import { citiesByPostalCode } from '../../locations/cities';
+import { citiesByPostalCode, findCity } from '../../locations/cities';
 import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
 import { dellinCityByKladr, dellinTerminalById, dellinTerminalsOf } from './dellin-terminals';
 import { zoneOf } from './tariff-model';
@@ -154,6 +154,9 @@ function readArrival(arrival: unknown): Arrival {
   const index = /^\s*(\d{6})\b/.exec(search)?.[1];
   if (index && (ALL_TRIGGER_CODES.has(index) || citiesByPostalCode(index).length > 0))
     return { ok: true, index, variant: 'address' };
+  // An index it does not list, with a city it knows after it ("420111, Казань"): geocoded to that city.
+  const named = findCity(search.replace(/^\s*\d{6}\s*,?/, '').trim());
+  if (named?.postalCode) return { ok: true, index: named.postalCode, variant: 'address' };
   return {
     ok: false,
     answer: error(400, 180002, 'Адрес не найден', `Не удалось определить адрес «${search}»`, [

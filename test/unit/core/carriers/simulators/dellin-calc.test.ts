@@ -129,6 +129,10 @@ describe('Dellin simulator: calculator', () => {
       buildCalculatorRequest(input({ arrival: { variant: 'address', search: 'где-то там' } })),
     );
     expect(lost.body.errors![0]!.code).toBe(180002);
+    const nearby = calc(
+      buildCalculatorRequest(input({ arrival: { variant: 'address', search: '420111, Казань' } })),
+    );
+    expect(nearby.status).toBe(200);
   });
 
   it('obeys its trigger block on the searched address and treats other carriers’ triggers as indexes', () => {
