@@ -123,6 +123,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     environment: {
       locations: createLocationResolver({ cache: sqliteLocationCache(store.db), logger }),
       logger,
+      now: () => clock.now(),
     },
   });
   // Built on the first GET /v1/openapi.json, not at start (~5 ms that no first request needs).

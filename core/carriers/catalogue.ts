@@ -6,6 +6,8 @@ import type { SettingsView } from '../settings/view';
 import {
   BOXBERRY_SETTINGS,
   CDEK_SETTINGS,
+  DELLIN_SETTINGS,
+  DPD_SETTINGS,
   FIVEPOST_SETTINGS,
   RUSSIAN_POST_SETTINGS,
 } from '../settings/schema';
@@ -15,11 +17,15 @@ import { silentLogger, type Logger } from '../util/logger';
 import { createBoxberryAdapter } from './boxberry';
 import { createCdekAdapter } from './cdek';
 import { createFivePostAdapter, memoryCatalogueStore, sqliteCatalogueStore } from './fivepost';
+import { createDellinAdapter } from './dellin';
+import { createDpdAdapter } from './dpd';
 import { createRussianPostAdapter } from './russian-post';
 import { parseObjectCodes } from './russian-post/objects';
 import { startBoxberrySimulator } from './simulators/boxberry';
 import { startCdekSimulator } from './simulators/cdek';
 import { startFivePostSimulator } from './simulators/fivepost';
+import { startDellinSimulator } from './simulators/dellin';
+import { startDpdSimulator } from './simulators/dpd';
 import type { SimulatorHandle } from './simulators/handle';
 import { startRussianPostSimulator } from './simulators/russian-post';
 import type { CarrierAdapter, CarrierCode } from './types';
@@ -44,6 +50,8 @@ export interface CarrierEnvironment {
    * (migration 0007), so a restart quotes at once instead of downloading again. Without it, memory.
    */
   db?: Db;
+  /** The service clock's wall time (dates a carrier wants, such as Dellin's produceDate); the system's when absent. */
+  now?: () => Date;
 }
 
 export interface BuiltInCarrier {
@@ -59,6 +67,8 @@ export interface BuiltInCarrier {
 const SANDBOX_CDEK = { id: 'ratedesk-sandbox', secret: 'ratedesk-sandbox-secret' } as const;
 const SANDBOX_BOXBERRY_TOKEN = 'ratedesk-sandbox-boxberry-token';
 const SANDBOX_FIVEPOST_KEY = 'ratedesk-sandbox-5post-key';
+const SANDBOX_DPD = { clientNumber: '9999999999', clientKey: 'ratedesk-sandbox-dpd-key' } as const;
+const SANDBOX_DELLIN = { appkey: 'ratedesk-sandbox-dellin-appkey' } as const;
 
 export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
   {
@@ -106,6 +116,39 @@ export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
         logger: environment.logger,
       }),
     startSimulator: ({ latencyMs }) => startBoxberrySimulator({ latencyMs, token: SANDBOX_BOXBERRY_TOKEN }),
+  },
+  {
+    code: 'dpd',
+    settings: DPD_SETTINGS,
+    configKeys: ['carriers.dpd.client_number', 'carriers.dpd.client_key', 'carriers.dpd.contract_currency'],
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createDpdAdapter({
+        baseUrl,
+        ...(simulated
+          ? SANDBOX_DPD
+          : {
+              clientNumber: s.get('carriers.dpd.client_number') || null,
+              clientKey: s.get('carriers.dpd.client_key') || null,
+            }),
+        contractCurrency: simulated ? 'RUB' : s.get('carriers.dpd.contract_currency'),
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
+    startSimulator: ({ latencyMs }) => startDpdSimulator({ latencyMs, ...SANDBOX_DPD }),
+  },
+  {
+    code: 'dellin',
+    settings: DELLIN_SETTINGS,
+    configKeys: ['carriers.dellin.appkey'],
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createDellinAdapter({
+        baseUrl,
+        appkey: simulated ? SANDBOX_DELLIN.appkey : s.get('carriers.dellin.appkey') || null,
+        ...(environment.now ? { now: environment.now } : {}),
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
+    startSimulator: ({ latencyMs }) => startDellinSimulator({ latencyMs, ...SANDBOX_DELLIN }),
   },
   {
     code: '5post',

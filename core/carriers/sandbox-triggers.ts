@@ -14,6 +14,8 @@ export const CARRIER_TRIGGERS: Record<CarrierCode, { timeout: string; error: str
   // 5Post is quoted from its cached pickup-point catalogue, never called per quote: its simulator plants
   // points at these indexes instead (docs/carriers.md, "5Post", sandbox triggers).
   '5post': { timeout: '999971', error: '999972', noService: '999973' },
+  dpd: { timeout: '999931', error: '999932', noService: '999933' },
+  dellin: { timeout: '999941', error: '999942', noService: '999943' },
 };
 
 export const SANDBOX_TRIGGERS = {
@@ -27,6 +29,12 @@ export const SANDBOX_TRIGGERS = {
   cdekTimeout: CARRIER_TRIGGERS.cdek.timeout,
   cdekError: CARRIER_TRIGGERS.cdek.error,
   cdekNoService: CARRIER_TRIGGERS.cdek.noService,
+  dpdTimeout: CARRIER_TRIGGERS.dpd.timeout,
+  dpdError: CARRIER_TRIGGERS.dpd.error,
+  dpdNoService: CARRIER_TRIGGERS.dpd.noService,
+  dellinTimeout: CARRIER_TRIGGERS.dellin.timeout,
+  dellinError: CARRIER_TRIGGERS.dellin.error,
+  dellinNoService: CARRIER_TRIGGERS.dellin.noService,
 } as const;
 
 /** Every trigger code of every carrier: simulators accept them as valid indexes (they are in no directory). */

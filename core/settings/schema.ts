@@ -41,12 +41,34 @@ export const FIVEPOST_SETTINGS = {
   },
   enabledByDefault: false,
 } as const satisfies CarrierSettingsSpec<'5post'>;
+/** DPD Russia's SOAP services (calculator2 under them); wstest is DPD's own test host (protocols.md §6.2). */
+export const DPD_SETTINGS = {
+  code: 'dpd',
+  production: 'https://ws.dpd.ru/services',
+  test: 'https://wstest.dpd.ru/services',
+  credentials: {
+    client_number: { secret: false, doc: 'DPD client number (clientNumber, digits).' },
+    client_key: { secret: true, doc: 'DPD client key (clientKey; never printed in full).' },
+  },
+  enabledByDefault: false,
+} as const satisfies CarrierSettingsSpec<'dpd'>;
+/** Деловые Линии: an API key alone (appkey in every body), no sandbox host (protocols.md §4.2). */
+export const DELLIN_SETTINGS = {
+  code: 'dellin',
+  production: 'https://api.dellin.ru',
+  credentials: {
+    appkey: { secret: true, doc: 'Dellin API key (appkey; never printed in full).' },
+  },
+  enabledByDefault: false,
+} as const satisfies CarrierSettingsSpec<'dellin'>;
 
 /** Every built-in carrier's settings description, in display order (the operations and the CLI read these). */
 export const BUILT_IN_CARRIER_SETTINGS = [
   CDEK_SETTINGS,
   RUSSIAN_POST_SETTINGS,
   BOXBERRY_SETTINGS,
+  DPD_SETTINGS,
+  DELLIN_SETTINGS,
   FIVEPOST_SETTINGS,
 ] as const;
 
@@ -139,6 +161,14 @@ export const SETTINGS = {
       '5Post price above 3 kg: the extra rate per started kilogram (integration guide) or pro rata per gram ' +
       '(lapaygroup SDK); the sources disagree.',
   },
+  ...carrierSettings(DPD_SETTINGS),
+  'carriers.dpd.contract_currency': {
+    schema: z.string().regex(/^[A-Z]{3}$/, 'a three-letter currency code, e.g. RUB'),
+    default: 'RUB',
+    secret: false,
+    doc: 'Currency of the DPD contract: DPD prices in it without naming it; anything but RUB is refused.',
+  },
+  ...carrierSettings(DELLIN_SETTINGS),
   'ui.language': { schema: z.enum(['ru', 'en']), default: 'ru', secret: false, doc: 'Desktop UI language.' },
   'ui.theme': {
     schema: z.enum(['system', 'light', 'dark']),

@@ -1,0 +1,159 @@
+// One /v2/calculator.json answer → a rate, "date unavailable, ask for the next day", or a failure
+// (protocols.md §4.4–4.6, verified-2026 §4.3–4.4).
+import type { DeliveryType, Rate } from '../../contract/v1';
+import { roublesToKopecks } from '../money';
+import type { CarrierFailure } from '../types';
+import { DellinCalculation, DellinErrorBody, type DellinError, type DellinOrderDates } from './schema';
+
+export const DELLIN_CARRIER_CODE = 'dellin';
+export const DELLIN_CARRIER_NAME = 'Деловые Линии';
+
+export type DellinVariant = 'terminal' | 'door';
+
+export type CalcReading =
+  | { kind: 'rate'; rate: Rate }
+  | { kind: 'date_unavailable'; detail: string }
+  | { kind: 'failure'; failure: CarrierFailure; unknownCodes: number[] };
+
+/**
+ * Codes of the calculator documented or seen (protocols.md §4.6, DL-ERR's examples): 180002 the address is
+ * not found, 180003 no terminal accepts the cargo's dimensions, 180012 the produce date is not available,
+ * 130009 a comment too long, 117004 a value not found in a directory, 281016/281017 ordering validation.
+ */
+const KNOWN_CODES = new Set([180002, 180003, 180012, 130009, 117004, 281016, 281017]);
+const DATE_UNAVAILABLE = 180012;
+const NO_SERVICE_CODES = new Set([180003]);
+const PLACE_CODES = new Set([180002]);
+
+const MAX_DETAIL = 160;
+function short(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_DETAIL ? `${flat.slice(0, MAX_DETAIL - 1)}…` : flat;
+}
+
+function describe(errors: readonly DellinError[]): string {
+  return errors
+    .map((e) => [e.code, e.title, e.detail].filter((x) => x !== undefined && x !== '').join(' '))
+    .join('; ');
+}
+
+function failure(f: CarrierFailure, unknownCodes: number[] = []): CalcReading {
+  return { kind: 'failure', failure: f, unknownCodes };
+}
+
+export function readCalculation(
+  status: number,
+  json: unknown,
+  variant: DellinVariant,
+  requestDate: string,
+): CalcReading {
+  if (json === undefined)
+    return failure({ kind: 'carrier_error', detail: `Dellin answered HTTP ${status} without JSON` });
+  const err = DellinErrorBody.safeParse(json);
+  if (err.success) return readErrors(status, err.data);
+  if (status === 401 || status === 403) {
+    return failure({ kind: 'carrier_error', detail: `Dellin rejected the appkey (HTTP ${status})` });
+  }
+  if (status < 200 || status > 299)
+    return failure({ kind: 'carrier_error', detail: `Dellin answered HTTP ${status}` });
+  const parsed = DellinCalculation.safeParse(json);
+  if (!parsed.success)
+    return failure({ kind: 'carrier_error', detail: 'Dellin answered an unexpected body' });
+  const { data } = parsed.data;
+  if (data.price === null || data.price === undefined) {
+    // Contract prices come as price null + contractPrice true: there is no public price to show, never 0.
+    const contract = data.intercity?.contractPrice === true || data.derival?.contractPrice === true;
+    return failure({
+      kind: 'carrier_error',
+      detail: contract
+        ? 'Dellin gave a contract price only, without a public price'
+        : 'Dellin answered without a price',
+    });
+  }
+  const price = roublesToKopecks(data.price);
+  if (price === undefined)
+    return failure({ kind: 'carrier_error', detail: 'Dellin price could not be read' });
+  const [daysMin, daysMax] = daysOf(data.orderDates, variant, requestDate);
+  return { kind: 'rate', rate: toRate(variant, price, daysMin, daysMax) };
+}
+
+function readErrors(status: number, body: ReturnType<typeof DellinErrorBody.parse>): CalcReading {
+  if ('error' in body && !('errors' in body)) {
+    const text = body.error.description ?? body.error.title ?? 'error';
+    return failure({ kind: 'carrier_error', detail: short(`Dellin error: ${text}`) });
+  }
+  const errors = (body as { errors: unknown }).errors;
+  if (typeof errors === 'string')
+    return failure({ kind: 'carrier_error', detail: short(`Dellin error: ${errors}`) });
+  const list = errors as DellinError[];
+  const codes = list.flatMap((e) => (e.code === undefined ? [] : [e.code]));
+  const unknownCodes = [...new Set(codes.filter((c) => !KNOWN_CODES.has(c)))];
+  const said = short(describe(list));
+  if (codes.includes(DATE_UNAVAILABLE)) return { kind: 'date_unavailable', detail: said };
+  if (status === 401 || status === 403) {
+    return failure(
+      { kind: 'carrier_error', detail: short(`Dellin rejected the appkey: ${said}`) },
+      unknownCodes,
+    );
+  }
+  if (codes.length > 0 && codes.every((c) => NO_SERVICE_CODES.has(c))) {
+    return failure({ kind: 'no_service', detail: said }, unknownCodes);
+  }
+  if (codes.length > 0 && codes.every((c) => PLACE_CODES.has(c))) {
+    return failure({ kind: 'city_not_found', detail: short(`Dellin: ${said}`) }, unknownCodes);
+  }
+  return failure({ kind: 'carrier_error', detail: short(`Dellin error ${said}`) }, unknownCodes);
+}
+
+/** Calendar days from the request date to the date part of a Dellin date ("2026-11-30 12:00:00"). */
+export function calendarDaysBetween(from: string, to: string): number | null {
+  const a = Date.parse(`${from.slice(0, 10)}T00:00:00Z`);
+  const b = Date.parse(`${to.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(a) || Number.isNaN(b) || b < a) return null;
+  return Math.round((b - a) / 86_400_000);
+}
+
+/**
+ * The answer has dates, no day count (protocols.md §4.4): days = calendar days from the request date to the
+ * day the recipient can collect at the terminal (giveoutFromOspReceiver … giveoutFromOspReceiverMax, else the
+ * arrival at the receiving terminal), or the delivery to the address (derivalToAddress … derivalToAddressMax).
+ */
+export function daysOf(
+  dates: DellinOrderDates | undefined,
+  variant: DellinVariant,
+  requestDate: string,
+): [number | null, number | null] {
+  if (!dates) return [null, null];
+  const first =
+    variant === 'terminal'
+      ? (dates.giveoutFromOspReceiver ?? dates.arrivalToOspReceiver ?? dates.derivalFromOspReceiver)
+      : (dates.derivalToAddress ?? dates.derivalFromOspReceiver);
+  const last = variant === 'terminal' ? dates.giveoutFromOspReceiverMax : dates.derivalToAddressMax;
+  const min = first ? calendarDaysBetween(requestDate, first) : null;
+  const max = last ? calendarDaysBetween(requestDate, last) : null;
+  if (min === null) return [max, max];
+  if (max === null || max < min) return [min, min];
+  return [min, max];
+}
+
+const NAMES: Record<DellinVariant, string> = {
+  terminal: 'Автоперевозка, терминал — терминал',
+  door: 'Автоперевозка, терминал — до двери',
+};
+const TYPES: Record<DellinVariant, DeliveryType> = { terminal: 'terminal', door: 'door' };
+
+function toRate(variant: DellinVariant, price: number, daysMin: number | null, daysMax: number | null): Rate {
+  return {
+    carrier: DELLIN_CARRIER_CODE,
+    carrier_name: DELLIN_CARRIER_NAME,
+    // Dellin's own delivery type ("auto") and the arrival variant it was priced for.
+    service_code: `${DELLIN_CARRIER_CODE}:auto:${variant}`,
+    service_name: NAMES[variant],
+    delivery_type: TYPES[variant],
+    price_kopecks: price,
+    currency: 'RUB',
+    days_min: daysMin,
+    days_max: daysMax,
+    price_type: 'public',
+  };
+}

@@ -1,0 +1,102 @@
+// The body of POST /v2/calculator.json (protocols.md §4.4; dev.dellin.ru/api/calculation/calculator/, DL-CALC):
+// appkey in the body, auto (LTL) freight from a Dellin terminal either to a terminal or to an address in the
+// recipient's city, cargo in metres, kilograms and cubic metres, declared value in roubles.
+import type { Parcel } from '../../contract/v1';
+
+/**
+ * What the recipient gets: a terminal to collect at, or delivery to an address: the city (KLADR, which the
+ * calculator takes for arrival only) or, when the request has a postal code, a searched address "index, city"
+ * (`address.search`, DL-CALC), the more precise of the two.
+ */
+export type DellinArrival =
+  | { variant: 'terminal'; terminalId: string }
+  | { variant: 'address'; cityKladr: string }
+  | { variant: 'address'; search: string };
+
+export interface DellinCalcInput {
+  appkey: string;
+  /** The sender's terminal (from /v1/public/request_terminals.json, direction derival). */
+  derivalTerminalId: string;
+  /** 25-character KLADR code of the sender's city: the payment city. */
+  derivalCityKladr: string;
+  arrival: DellinArrival;
+  /** "YYYY-MM-DD": the service clock's date in Moscow (or the next day after error 180012). */
+  produceDate: string;
+  parcel: Parcel;
+  declaredValueKopecks: number;
+}
+
+/**
+ * Above these a place is oversized ("негабаритный") for auto freight and its weight and volume must be
+ * declared as such (DL-PD DeliveryType docstring, mirroring DL-CALC: "auto over 100 kg or any side over 3 m").
+ */
+export const OVERSIZED_WEIGHT_KG = 100;
+export const OVERSIZED_SIDE_M = 3;
+
+/** Delivery to an address needs the recipient's working hours; a business day is assumed. */
+export const ADDRESS_WORKTIME = { worktimeStart: '09:00', worktimeEnd: '18:00' } as const;
+
+/** 13-digit KLADR code of the built-in table → Dellin's 25 characters (protocols.md §4.5: + 12 zeros). */
+export function kladr25(kladr13: string): string {
+  return kladr13.padEnd(25, '0');
+}
+
+/** Integer units scaled down by a power of ten, as a JSON number: 1200 g → 1.2 kg, exact to the last digit. */
+function scaled(units: number, power: number): number {
+  return Number(`${Math.trunc(units)}e-${power}`);
+}
+
+export function cargoOf(parcel: Parcel): Record<string, number> {
+  const sidesCm = [parcel.length_cm, parcel.width_cm, parcel.height_cm].map((s) => Math.ceil(s));
+  const [length, width, height] = sidesCm.map((cm) => scaled(cm, 2)) as [number, number, number];
+  const volume = scaled(sidesCm[0]! * sidesCm[1]! * sidesCm[2]!, 6);
+  const weight = scaled(parcel.weight_grams, 3);
+  const oversized = weight > OVERSIZED_WEIGHT_KG || Math.max(length, width, height) > OVERSIZED_SIDE_M;
+  return {
+    quantity: 1,
+    length,
+    width,
+    height,
+    weight,
+    totalVolume: volume,
+    totalWeight: weight,
+    ...(oversized ? { oversizedWeight: weight, oversizedVolume: volume } : {}),
+    hazardClass: 0,
+  };
+}
+
+export function buildCalculatorRequest(input: DellinCalcInput): Record<string, unknown> {
+  const a = input.arrival;
+  const arrival =
+    a.variant === 'terminal'
+      ? { variant: 'terminal', terminalID: a.terminalId }
+      : 'search' in a
+        ? { variant: 'address', address: { search: a.search }, time: ADDRESS_WORKTIME }
+        : { variant: 'address', city: a.cityKladr, time: ADDRESS_WORKTIME };
+  const cargo: Record<string, unknown> = cargoOf(input.parcel);
+  if (input.declaredValueKopecks > 0) {
+    cargo.insurance = { statedValue: scaled(input.declaredValueKopecks, 2), term: false };
+  }
+  return {
+    appkey: input.appkey,
+    delivery: {
+      deliveryType: { type: 'auto' },
+      derival: { produceDate: input.produceDate, variant: 'terminal', terminalID: input.derivalTerminalId },
+      arrival,
+    },
+    cargo,
+    payment: { type: 'noncash', paymentCity: input.derivalCityKladr },
+  };
+}
+
+/** The service clock's date in Moscow (UTC+3 all year), as Dellin's produceDate wants it. */
+export function moscowDate(now: Date): string {
+  return new Date(now.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** "YYYY-MM-DD" one day later. */
+export function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

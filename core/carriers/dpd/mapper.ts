@@ -1,0 +1,129 @@
+// One getServiceCost2 answer (HTTP status + XML text) → rates, "no service", an ambiguous city with its
+// candidates, or a failure (protocols.md §6.2, verified-2026 §6.3–6.4).
+import type { Rate } from '../../contract/v1';
+import { roublesToKopecks } from '../money';
+import type { CarrierFailure } from '../types';
+import { DpdServiceCost, DpdServiceCostFault, DpdServiceCostResponse, type DpdCityIndex } from './schema';
+import { readSoap } from './soap';
+
+export const DPD_CARRIER_CODE = 'dpd';
+export const DPD_CARRIER_NAME = 'DPD';
+
+/** DPD service codes (gam6itko/dpd-carrier ServiceCode.php, protocols.md §6.2), for answers without a name. */
+export const DPD_SERVICE_NAMES: Readonly<Record<string, string>> = {
+  BZP: 'DPD 18:00',
+  ECN: 'DPD ECONOMY',
+  ECU: 'DPD ECONOMY CU',
+  CUR: 'DPD CLASSIC',
+  NDY: 'DPD EXPRESS',
+  CSM: 'DPD Online Express',
+  PCL: 'DPD OPTIMUM',
+  PUP: 'DPD Shop to Shop',
+  MAX: 'DPD MAX domestic',
+  MXO: 'DPD Online Max',
+};
+
+export type CostReading =
+  | { kind: 'rates'; rates: Rate[] }
+  | { kind: 'no_service'; detail: string }
+  | { kind: 'ambiguous'; pickupDups: DpdCityIndex[]; deliveryDups: DpdCityIndex[]; detail: string }
+  | { kind: 'failure'; failure: CarrierFailure; unknownFault?: { code: string; message: string } };
+
+const MAX_DETAIL = 160;
+function short(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_DETAIL ? `${flat.slice(0, MAX_DETAIL - 1)}…` : flat;
+}
+
+function carrierError(detail: string): CostReading {
+  return { kind: 'failure', failure: { kind: 'carrier_error', detail: short(detail) } };
+}
+
+/**
+ * @param selfDelivery which call this answers: the recipient collects (pickup point) or the courier delivers.
+ * @param contractCurrency the account's currency (setting carriers.dpd.contract_currency): DPD prices in it
+ *   and says so nowhere in the answer.
+ */
+export function readCostAnswer(
+  status: number,
+  text: string,
+  selfDelivery: boolean,
+  contractCurrency: string,
+): CostReading {
+  const soap = readSoap(text);
+  if (soap.kind === 'unreadable') return carrierError(`DPD answered HTTP ${status}: ${soap.why}`);
+  if (soap.kind === 'fault') return readFault(soap.faultstring, soap.detail);
+  if (status < 200 || status > 299) return carrierError(`DPD answered HTTP ${status}`);
+
+  const parsed = DpdServiceCostResponse.safeParse(soap.body.getServiceCost2Response);
+  if (!parsed.success) return carrierError('DPD answered without getServiceCost2Response');
+  const items = parsed.data === '' ? [] : (parsed.data.return ?? []);
+  if (items.length === 0) return { kind: 'no_service', detail: 'no DPD service on this route' };
+
+  const rates: Rate[] = [];
+  for (const raw of items) {
+    const item = DpdServiceCost.safeParse(raw);
+    if (!item.success) continue;
+    const currency = (item.data.currency ?? contractCurrency).toUpperCase();
+    if (currency !== 'RUB' && currency !== 'RUR') {
+      return carrierError(`DPD priced ${item.data.serviceCode} in ${currency}, not roubles`);
+    }
+    const rate = toRate(item.data, selfDelivery);
+    if (rate) rates.push(rate);
+  }
+  if (rates.length === 0) return carrierError(`none of the ${items.length} DPD services could be read`);
+  return { kind: 'rates', rates };
+}
+
+export function toRate(item: DpdServiceCost, selfDelivery: boolean): Rate | null {
+  const price = roublesToKopecks(item.cost);
+  if (price === undefined) return null;
+  const days = item.days === undefined ? null : Number(item.days);
+  const name = item.serviceName || DPD_SERVICE_NAMES[item.serviceCode] || `DPD ${item.serviceCode}`;
+  return {
+    carrier: DPD_CARRIER_CODE,
+    carrier_name: DPD_CARRIER_NAME,
+    // The same service is priced once per selfDelivery value, so the delivery side is part of the code.
+    service_code: `${DPD_CARRIER_CODE}:${item.serviceCode}:${selfDelivery ? 'pickup' : 'door'}`,
+    service_name: `${name}, ${selfDelivery ? 'до пункта выдачи' : 'до двери'}`,
+    delivery_type: selfDelivery ? 'pickup_point' : 'door',
+    price_kopecks: price,
+    currency: 'RUB',
+    // DPD gives one figure (protocols.md §10): min = max.
+    days_min: days,
+    days_max: days,
+    price_type: 'public',
+  };
+}
+
+/** Words of DPD's fault texts (the one captured: «Неоднозначно задан населенный пункт»). */
+const AMBIGUOUS = /неоднозначн|ambiguous/i;
+const AUTH = /авториз|аутентиф|clientkey|clientnumber|ключ клиента|номер клиента|auth/i;
+const PLACE_NOT_FOUND =
+  /(?:город|населенн|пункт|city).*(?:не найден|не существует|not found)|не найден.*(?:город|населенн|пункт)/i;
+const NO_SERVICE = /нет доступных|не оказыва|недоступн|no service|не осуществля/i;
+
+/** SOAP Fault → outcome. Candidates (pickupDups/deliveryDups) make it a choice to resolve, not a failure. */
+export function readFault(faultstring: string, detail: Record<string, unknown>): CostReading {
+  const fault = DpdServiceCostFault.safeParse(detail.ServiceCostFault2 ?? {});
+  const data = fault.success
+    ? fault.data
+    : { code: undefined, message: undefined, pickupDups: [], deliveryDups: [] };
+  const message = data.message || faultstring || 'SOAP Fault';
+  const said = data.code ? `${data.code}: ${message}` : message;
+  if (data.pickupDups.length > 0 || data.deliveryDups.length > 0) {
+    return { kind: 'ambiguous', pickupDups: data.pickupDups, deliveryDups: data.deliveryDups, detail: said };
+  }
+  if (AMBIGUOUS.test(message) || PLACE_NOT_FOUND.test(message)) {
+    return { kind: 'failure', failure: { kind: 'city_not_found', detail: short(`DPD: ${said}`) } };
+  }
+  if (AUTH.test(message)) {
+    return carrierError(`DPD rejected the credentials (${said}); check the client number and key`);
+  }
+  if (NO_SERVICE.test(message)) return { kind: 'no_service', detail: short(said) };
+  const failure: CarrierFailure = { kind: 'carrier_error', detail: short(`DPD fault ${said}`) };
+  // A fault with a ServiceCostFault2 code we cannot read by its words is logged; a bare server fault is not news.
+  return data.code
+    ? { kind: 'failure', failure, unknownFault: { code: data.code, message: short(message) } }
+    : { kind: 'failure', failure };
+}

@@ -1,0 +1,82 @@
+// The getServiceCost2 request (protocols.md §6.2; the captured live request in verified-2026 §6.2, DP-IPOL):
+// auth inside <request>, cities as cityId | index | cityName + regionCode + countryCode, weight in kg,
+// volume in m³, declared value in roubles. Element order follows the WSDL's xsd:sequence (auth, pickup,
+// delivery, selfPickup, selfDelivery, weight, volume, …, declaredValue): DPD's JAX-WS rejects another order.
+import type { Parcel } from '../../contract/v1';
+import { buildSoapRequest, DPD_CALCULATOR_NS, type XmlTree } from './soap';
+
+/** One end of the route as DPD's `cityRequest` takes it. */
+export type DpdCity =
+  { cityId: number } | { index: string } | { cityName: string; regionCode?: number; countryCode: 'RU' };
+
+export interface DpdCostRequest {
+  clientNumber: string;
+  clientKey: string;
+  pickup: DpdCity;
+  delivery: DpdCity;
+  /** The recipient collects at a DPD pickup point or terminal (true) or the courier brings it (false). */
+  selfDelivery: boolean;
+  parcel: Parcel;
+  declaredValueKopecks: number;
+}
+
+/**
+ * The sender hands the parcel to a DPD courier (selfPickup=false): DPD is quoted as the express courier it
+ * is, door to door or door to pickup point. One constant, said in docs/carriers.md.
+ */
+export const DPD_SELF_PICKUP = false;
+
+/** Grams → kg as an exact decimal string ("1200" g → "1.2"): no float arithmetic on the wire. */
+export function gramsToKg(grams: number): string {
+  return decimal(Math.round(grams), 3);
+}
+
+/** Whole centimetres (rounded up, as the other carriers) → m³, exactly: 30×20×10 → "0.006". */
+export function volumeM3(parcel: Pick<Parcel, 'length_cm' | 'width_cm' | 'height_cm'>): string {
+  const cm3 = Math.ceil(parcel.length_cm) * Math.ceil(parcel.width_cm) * Math.ceil(parcel.height_cm);
+  return decimal(cm3, 6);
+}
+
+/** Kopecks → roubles text ("150000" → "1500"). */
+export function kopecksToRoubles(kopecks: number): string {
+  return decimal(kopecks, 2);
+}
+
+/** An integer scaled down by 10^places, as a plain decimal without trailing zeros. */
+function decimal(units: number, places: number): string {
+  const scale = 10 ** places;
+  const whole = Math.floor(units / scale);
+  const frac = String(units % scale)
+    .padStart(places, '0')
+    .replace(/0+$/, '');
+  return frac === '' ? String(whole) : `${whole}.${frac}`;
+}
+
+function city(c: DpdCity): XmlTree {
+  if ('cityId' in c) return { cityId: c.cityId };
+  if ('index' in c) return { index: c.index };
+  return {
+    cityName: c.cityName,
+    ...(c.regionCode !== undefined ? { regionCode: c.regionCode } : {}),
+    countryCode: c.countryCode,
+  };
+}
+
+export function buildServiceCostRequest(r: DpdCostRequest): XmlTree {
+  return {
+    request: {
+      auth: { clientNumber: r.clientNumber, clientKey: r.clientKey },
+      pickup: city(r.pickup),
+      delivery: city(r.delivery),
+      selfPickup: DPD_SELF_PICKUP,
+      selfDelivery: r.selfDelivery,
+      weight: gramsToKg(r.parcel.weight_grams),
+      volume: volumeM3(r.parcel),
+      ...(r.declaredValueKopecks > 0 ? { declaredValue: kopecksToRoubles(r.declaredValueKopecks) } : {}),
+    },
+  };
+}
+
+export function buildServiceCostEnvelope(r: DpdCostRequest): string {
+  return buildSoapRequest('getServiceCost2', DPD_CALCULATOR_NS, buildServiceCostRequest(r));
+}

@@ -1,0 +1,118 @@
+// A local Dellin API (protocols.md §4) for sandbox mode and tests: POST /v2/calculator.json and POST
+// /v1/public/request_terminals.json with appkey in the JSON body, answered by dellin-calc.ts. 127.0.0.1 only.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { moscowDate } from '../dellin/request';
+import { answerCalculator, answerTerminals, type DellinSimAnswer } from './dellin-calc';
+import { answerAfter, type SimulatorHandle } from './handle';
+
+export interface DellinSimulatorOptions {
+  latencyMs?: number;
+  /** The appkey it accepts; a made-up one by default (Dellin publishes no test key). */
+  appkey?: string;
+  /** The simulator's clock (produce dates before its Moscow date are refused). */
+  now?: () => Date;
+}
+
+export const DELLIN_SIM_DEFAULT_APPKEY = '00000000-0000-0000-0000-000000000000';
+const MAX_BODY_BYTES = 64 * 1024;
+
+export async function startDellinSimulator(options: DellinSimulatorOptions = {}): Promise<SimulatorHandle> {
+  const appkey = options.appkey ?? DELLIN_SIM_DEFAULT_APPKEY;
+  const now = options.now ?? (() => new Date());
+  const latencyMs = Math.max(0, options.latencyMs ?? 0);
+  const timers = new Set<NodeJS.Timeout>();
+  let requests = 0;
+
+  function send(res: ServerResponse, arrivedAt: number, status: number, body: unknown): void {
+    answerAfter(latencyMs, arrivedAt, timers, () => {
+      if (res.destroyed || res.writableEnded) return;
+      const text = JSON.stringify(body);
+      res.writeHead(status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(text),
+      });
+      res.end(text);
+    });
+  }
+
+  function reply(res: ServerResponse, arrivedAt: number, answer: DellinSimAnswer): void {
+    if (answer.kind === 'hang') return; // never answered; close() drops the socket
+    send(res, arrivedAt, answer.status, answer.body);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, arrivedAt: number): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+    const text = await readBody(req);
+    const route = url.pathname;
+    const known = route === '/v2/calculator.json' || route === '/v1/public/request_terminals.json';
+    const fail = (status: number, title: string) =>
+      send(res, arrivedAt, status, {
+        metadata: { status, detail: title },
+        errors: [{ code: status * 1000, title, detail: title }],
+      });
+    if (!known) return fail(404, 'Метод не найден');
+    if (req.method !== 'POST') return fail(405, 'Метод поддерживает только POST');
+    if (text === null) return fail(413, 'Слишком большой запрос');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return fail(400, 'Некорректный JSON');
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return fail(400, 'Некорректный JSON');
+    const record = body as Record<string, unknown>;
+    reply(
+      res,
+      arrivedAt,
+      route === '/v2/calculator.json'
+        ? answerCalculator(record, appkey, moscowDate(now()))
+        : answerTerminals(record, appkey),
+    );
+  }
+
+  const server = createServer((req, res) => {
+    const arrivedAt = performance.now();
+    requests += 1;
+    handle(req, res, arrivedAt).catch(() =>
+      send(res, arrivedAt, 500, {
+        metadata: { status: 500 },
+        errors: [{ code: 500000, title: 'Внутренняя ошибка' }],
+      }),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requestCount: () => requests,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
