@@ -3,15 +3,19 @@
 // this list alone, so a carrier added later is one more entry here (and its folder), nothing else.
 import { createLocationResolver, type LocationResolver } from '../locations/resolver';
 import type { SettingsView } from '../settings/view';
-import { CDEK_SETTINGS, RUSSIAN_POST_SETTINGS } from '../settings/schema';
+import { CDEK_SETTINGS, PEK_SETTINGS, RUSSIAN_POST_SETTINGS, YANDEX_SETTINGS } from '../settings/schema';
 import type { CarrierSettingsSpec } from '../settings/carrier-settings';
 import { silentLogger, type Logger } from '../util/logger';
 import { createCdekAdapter } from './cdek';
+import { createPekAdapter, parsePekTypes } from './pek';
 import { createRussianPostAdapter } from './russian-post';
 import { parseObjectCodes } from './russian-post/objects';
 import { startCdekSimulator } from './simulators/cdek';
 import type { SimulatorHandle } from './simulators/handle';
+import { PEK_SIM_API_KEY, PEK_SIM_LOGIN, startPekSimulator } from './simulators/pek';
 import { startRussianPostSimulator } from './simulators/russian-post';
+import { startYandexSimulator, YANDEX_SIM_TOKEN } from './simulators/yandex';
+import { createYandexAdapter } from './yandex';
 import type { CarrierAdapter, CarrierCode } from './types';
 
 export interface AdapterTarget {
@@ -76,6 +80,36 @@ export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
         logger: environment.logger,
       }),
     startSimulator: ({ latencyMs }) => startRussianPostSimulator({ latencyMs }),
+  },
+  {
+    code: 'pek',
+    settings: PEK_SETTINGS,
+    configKeys: ['carriers.pek.login', 'carriers.pek.api_key', 'carriers.pek.types'],
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createPekAdapter({
+        baseUrl,
+        ...(simulated
+          ? { login: PEK_SIM_LOGIN, apiKey: PEK_SIM_API_KEY }
+          : { login: s.get('carriers.pek.login') || null, apiKey: s.get('carriers.pek.api_key') || null }),
+        types: parsePekTypes(s.get('carriers.pek.types')),
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
+    startSimulator: ({ latencyMs }) => startPekSimulator({ latencyMs }),
+  },
+  {
+    code: 'yandex',
+    settings: YANDEX_SETTINGS,
+    configKeys: ['carriers.yandex.token', 'carriers.yandex.platform_station_id'],
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createYandexAdapter({
+        baseUrl,
+        token: simulated ? YANDEX_SIM_TOKEN : s.get('carriers.yandex.token') || null,
+        sourceStationId: simulated ? null : s.get('carriers.yandex.platform_station_id') || null,
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
+    startSimulator: ({ latencyMs }) => startYandexSimulator({ latencyMs }),
   },
 ];
 

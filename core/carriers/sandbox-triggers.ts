@@ -10,6 +10,8 @@ export type SandboxBehaviour = 'ok' | 'timeout' | 'error' | 'no_service';
 export const CARRIER_TRIGGERS: Record<CarrierCode, { timeout: string; error: string; noService: string }> = {
   'russian-post': { timeout: '999901', error: '999902', noService: '999903' },
   cdek: { timeout: '999911', error: '999912', noService: '999913' },
+  pek: { timeout: '999951', error: '999952', noService: '999953' },
+  yandex: { timeout: '999961', error: '999962', noService: '999963' },
 };
 
 export const SANDBOX_TRIGGERS = {
@@ -23,6 +25,12 @@ export const SANDBOX_TRIGGERS = {
   cdekTimeout: CARRIER_TRIGGERS.cdek.timeout,
   cdekError: CARRIER_TRIGGERS.cdek.error,
   cdekNoService: CARRIER_TRIGGERS.cdek.noService,
+  pekTimeout: CARRIER_TRIGGERS.pek.timeout,
+  pekError: CARRIER_TRIGGERS.pek.error,
+  pekNoService: CARRIER_TRIGGERS.pek.noService,
+  yandexTimeout: CARRIER_TRIGGERS.yandex.timeout,
+  yandexError: CARRIER_TRIGGERS.yandex.error,
+  yandexNoService: CARRIER_TRIGGERS.yandex.noService,
 } as const;
 
 /** Every trigger code of every carrier: simulators accept them as valid indexes (they are in no directory). */

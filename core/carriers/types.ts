@@ -49,9 +49,14 @@ export interface CarrierAdapter {
 }
 
 /** The carriers this build knows, in display order. */
-export const CARRIER_CODES = ['cdek', 'russian-post'] as const;
+export const CARRIER_CODES = ['cdek', 'russian-post', 'pek', 'yandex'] as const;
 export type CarrierCode = (typeof CARRIER_CODES)[number];
 
 /** Display names, Russian (they go to `carrier_name`). Here, not in the registry, so that naming a carrier
  * loads no adapter and no HTTP client (the admin CLI starts without them). */
-export const CARRIER_NAMES: Record<CarrierCode, string> = { cdek: 'СДЭК', 'russian-post': 'Почта России' };
+export const CARRIER_NAMES: Record<CarrierCode, string> = {
+  cdek: 'СДЭК',
+  'russian-post': 'Почта России',
+  pek: 'ПЭК',
+  yandex: 'Яндекс Доставка',
+};

@@ -1,0 +1,3 @@
+export { createPekAdapter, type PekAdapterOptions } from './adapter';
+export { PEK_CARRIER_CODE, PEK_CARRIER_NAME } from './mapper';
+export { parsePekTypes } from './products';
