@@ -8,7 +8,9 @@ import { PekErrorBody, PekZone } from './schema';
 
 /** "420000, Республика Татарстан, Казань": postal code first when known, then region and city, as PEK geocodes. */
 export function pekAddress(query: Pick<DirectoryQuery, 'city' | 'region' | 'postalCode'>): string {
-  return [query.postalCode, query.region, query.city].filter((p) => p && p.trim()).join(', ');
+  // Federal cities are their own region ("Москва, Москва" says nothing twice).
+  const region = query.region === query.city ? null : query.region;
+  return [query.postalCode, region, query.city].filter((p) => p && p.trim()).join(', ');
 }
 
 export function pekWarehouseDirectory(api: PekApi, namespace: string): CarrierDirectory {

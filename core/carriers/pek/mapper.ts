@@ -141,10 +141,7 @@ export function readCalculate(status: number, json: unknown, leg: PekLeg): PekRe
   // No usable product: every product said why (hasError + errorMessage) → PEK does not carry this.
   const refusals = transfers.filter((t) => t.hasError === true);
   if (body.transfers.length === 0 || (refusals.length > 0 && refusals.length === body.transfers.length)) {
-    const said = refusals
-      .map((t) => t.errorMessage?.trim())
-      .filter(Boolean)
-      .join('; ');
+    const said = [...new Set(refusals.map((t) => t.errorMessage?.trim()).filter(Boolean))].join('; ');
     return {
       outcome: { ok: false, kind: 'no_service', detail: said || 'no PEK product for this route and cargo' },
       unclassified: null,

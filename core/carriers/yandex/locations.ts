@@ -18,7 +18,9 @@ export interface YandexApi {
 
 /** "420000, Республика Татарстан, Казань": the address form Yandex geocodes; postal code first when known. */
 export function yandexAddress(query: Pick<DirectoryQuery, 'city' | 'region' | 'postalCode'>): string {
-  return [query.postalCode, query.region, query.city].filter((p) => p && p.trim()).join(', ');
+  // Federal cities are their own region ("Москва, Москва" says nothing twice).
+  const region = query.region === query.city ? null : query.region;
+  return [query.postalCode, region, query.city].filter((p) => p && p.trim()).join(', ');
 }
 
 export function geoDirectory(api: YandexApi, baseUrl: string): CarrierDirectory {
