@@ -159,13 +159,13 @@ export async function startPekSimulator(options: PekSimulatorOptions = {}): Prom
       });
     }
     if (body.isPickUp === true) {
-      // The simulator models self-delivery to the terminal only; a pickup needs `pickup.address`.
+      // A pickup (забор) needs the pickup address.
       if (!isRecord(body.pickup)) return validation({ pickup: 'Необходимо заполнить «pickup»' });
     } else if (typeof body.senderWarehouseId !== 'string' || body.senderWarehouseId === '') {
       return validation({ senderWarehouseId: 'Необходимо заполнить «senderWarehouseId»' });
     }
     const door = body.isDelivery === true;
-    let receiver: PekWarehouse | null = null;
+    let receiver: PekWarehouse | null;
     let doorAddress: string | null = null;
     if (door) {
       if (
@@ -186,8 +186,14 @@ export async function startPekSimulator(options: PekSimulatorOptions = {}): Prom
       return validation({ isInsurancePrice: 'Необходимо указать стоимость груза, руб.' });
     }
 
-    // Unknown warehouses are a logical error inside HTTP 200, as PEK reports them.
-    const sender = typeof body.senderWarehouseId === 'string' ? warehouseById(body.senderWarehouseId) : null;
+    // Unknown warehouses are a logical error inside HTTP 200, as PEK reports them. A pickup is priced from
+    // the warehouse serving the pickup address.
+    const sender =
+      body.isPickUp === true
+        ? typeof (body.pickup as Record<string, unknown>).address === 'string'
+          ? warehouseForAddress((body.pickup as Record<string, unknown>).address as string)
+          : null
+        : warehouseById(body.senderWarehouseId as string);
     if (!sender) return { status: 200, body: pekError('Ошибка расчета', 'Не найден склад отправителя') };
     if (!door) {
       receiver = warehouseById(body.receiverWarehouseId as string);

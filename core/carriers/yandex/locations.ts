@@ -9,7 +9,7 @@ import type {
   DirectoryQuery,
   LocationResolver,
 } from '../../locations/resolver';
-import { carrierRequest } from '../http';
+import type { carrierRequest } from '../http';
 import { YandexDetect, YandexPickupPoints } from './schema';
 
 export interface YandexApi {

@@ -16,9 +16,7 @@ const sims: SimulatorHandle[] = [];
 const servers: Server[] = [];
 afterEach(async () => {
   await Promise.all(sims.splice(0).map((s) => s.close()));
-  await Promise.all(
-    servers.splice(0).map((s) => new Promise((r) => (s.closeAllConnections(), s.close(r)))),
-  );
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => (s.closeAllConnections(), s.close(r)))));
 });
 
 async function sim(): Promise<SimulatorHandle> {
@@ -53,7 +51,11 @@ async function fakePek(answer: (path: string) => { status: number; body: unknown
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '';
-      seen.push({ path, body: JSON.parse(Buffer.concat(chunks).toString() || 'null'), auth: req.headers.authorization });
+      seen.push({
+        path,
+        body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+        auth: req.headers.authorization,
+      });
       const a = answer(path);
       const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
       res.writeHead(a.status, { 'content-type': 'application/json' }).end(text);
@@ -110,20 +112,33 @@ describe('PEK adapter against the simulator', () => {
 
   it('without a login or API key: not_configured, no call', async () => {
     const s = await sim();
-    expect(await adapter(s.url, { login: '' }).quote(request(), ctx())).toMatchObject({ kind: 'not_configured' });
-    expect(await adapter(s.url, { apiKey: null }).quote(request(), ctx())).toMatchObject({ kind: 'not_configured' });
+    expect(await adapter(s.url, { login: '' }).quote(request(), ctx())).toMatchObject({
+      kind: 'not_configured',
+    });
+    expect(await adapter(s.url, { apiKey: null }).quote(request(), ctx())).toMatchObject({
+      kind: 'not_configured',
+    });
     expect(s.requestCount()).toBe(0);
   });
 
   it('the triggers: error inside HTTP 200 → carrier_error; no service → no_service', async () => {
     const s = await sim();
     const a = adapter(s.url);
-    const err = await a.quote(request({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.pekError } }), ctx());
+    const err = await a.quote(
+      request({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.pekError } }),
+      ctx(),
+    );
     expect(err).toMatchObject({ ok: false, kind: 'carrier_error' });
-    const none = await a.quote(request({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.pekNoService } }), ctx());
+    const none = await a.quote(
+      request({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.pekNoService } }),
+      ctx(),
+    );
     expect(none).toMatchObject({ ok: false, kind: 'no_service' });
     // Another carrier's trigger is an ordinary index here.
-    const other = await a.quote(request({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.yandexError } }), ctx());
+    const other = await a.quote(
+      request({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.yandexError } }),
+      ctx(),
+    );
     expect(other.ok).toBe(true);
   });
 });
@@ -135,7 +150,11 @@ describe('PEK adapter against servers answering like PEK', () => {
         ? { status: 200, body: ZONE }
         : {
             status: 200,
-            body: { hasError: false, currencyCode: '643', transfers: [{ type: 3, hasError: false, costTotal: '2145.5', estDeliveryTime: 6 }] },
+            body: {
+              hasError: false,
+              currencyCode: '643',
+              transfers: [{ type: 3, hasError: false, costTotal: '2145.5', estDeliveryTime: 6 }],
+            },
           },
     );
     const r = await adapter(f.url, { login: 'shop', apiKey: 'k-1' }).quote(request(), ctx());
@@ -164,7 +183,11 @@ describe('PEK adapter against servers answering like PEK', () => {
 
   it('an error inside HTTP 200 is a carrier_error and is logged; an empty zone answer is "not served"', async () => {
     const warnings: unknown[] = [];
-    const logger = { warn: (...a: unknown[]) => warnings.push(a), info: () => {}, error: () => {} } as unknown as Logger;
+    const logger = {
+      warn: (...a: unknown[]) => warnings.push(a),
+      info: () => {},
+      error: () => {},
+    } as unknown as Logger;
     const f = await fakePek((path) =>
       path.endsWith('/findzonebyaddress/')
         ? { status: 200, body: ZONE }
@@ -180,7 +203,9 @@ describe('PEK adapter against servers answering like PEK', () => {
 
   it('a malformed answer is a carrier_error, never a throw', async () => {
     const f = await fakePek((path) =>
-      path.endsWith('/findzonebyaddress/') ? { status: 200, body: ZONE } : { status: 200, body: '<html>oops' },
+      path.endsWith('/findzonebyaddress/')
+        ? { status: 200, body: ZONE }
+        : { status: 200, body: '<html>oops' },
     );
     expect(await adapter(f.url).quote(request(), ctx())).toMatchObject({ ok: false, kind: 'carrier_error' });
   });
@@ -215,7 +240,10 @@ describe('/v1/rates with PEK switched on (sandbox)', () => {
   it('answers PEK rates', async () => {
     const r = await t.postRates(ship('420000'));
     expect(r.status).toBe(200);
-    expect(r.json.rates.map((x: { service_code: string }) => x.service_code)).toEqual(['pek:3:terminal', 'pek:3:door']);
+    expect(r.json.rates.map((x: { service_code: string }) => x.service_code)).toEqual([
+      'pek:3:terminal',
+      'pek:3:door',
+    ]);
     expect(r.json.rates[0].carrier_name).toBe('ПЭК');
   });
 
@@ -227,7 +255,10 @@ describe('/v1/rates with PEK switched on (sandbox)', () => {
 
   it.each([
     [SANDBOX_TRIGGERS.pekTimeout, 'timeout'],
-    [SANDBOX_TRIGGERS.pekError, 'carrier error: PEK error: Ошибка расчета: Внутренняя ошибка сервиса расчета стоимости'],
+    [
+      SANDBOX_TRIGGERS.pekError,
+      'carrier error: PEK error: Ошибка расчета: Внутренняя ошибка сервиса расчета стоимости',
+    ],
     [SANDBOX_TRIGGERS.pekNoService, 'no service on this route'],
   ])('trigger %s → %s', async (postal, reason) => {
     const r = await t.postRates(ship(postal));

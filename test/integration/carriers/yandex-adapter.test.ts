@@ -15,9 +15,7 @@ const sims: SimulatorHandle[] = [];
 const servers: Server[] = [];
 afterEach(async () => {
   await Promise.all(sims.splice(0).map((s) => s.close()));
-  await Promise.all(
-    servers.splice(0).map((s) => new Promise((r) => (s.closeAllConnections(), s.close(r)))),
-  );
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => (s.closeAllConnections(), s.close(r)))));
 });
 
 async function sim(): Promise<SimulatorHandle> {
@@ -50,7 +48,11 @@ async function fakeYandex(answer: (path: string) => { status: number; body: unkn
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '';
-      seen.push({ path, body: JSON.parse(Buffer.concat(chunks).toString() || 'null'), auth: req.headers.authorization });
+      seen.push({
+        path,
+        body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+        auth: req.headers.authorization,
+      });
       const a = answer(path);
       const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
       res.writeHead(a.status, { 'content-type': 'application/json' }).end(text);
@@ -64,9 +66,13 @@ async function fakeYandex(answer: (path: string) => { status: number; body: unkn
 /** Geo, points and a price, as the platform answers them; `price` overrides the calculator's answer. */
 function platform(price: { status: number; body: unknown }) {
   return (path: string) => {
-    if (path.endsWith('/location/detect')) return { status: 200, body: { variants: [{ geo_id: 43, address: 'Россия, Казань' }] } };
+    if (path.endsWith('/location/detect'))
+      return { status: 200, body: { variants: [{ geo_id: 43, address: 'Россия, Казань' }] } };
     if (path.endsWith('/pickup-points/list')) {
-      return { status: 200, body: { points: [{ id: '01946f4f013c7337874ec2fb848a58a4', available_for_dropoff: true }] } };
+      return {
+        status: 200,
+        body: { points: [{ id: '01946f4f013c7337874ec2fb848a58a4', available_for_dropoff: true }] },
+      };
     }
     return price;
   };
@@ -103,7 +109,9 @@ describe('Yandex adapter against the simulator', () => {
       kind: 'carrier_error',
     });
     const before = s.requestCount();
-    expect(await adapter(s.url, { token: ' ' }).quote(request(), ctx())).toMatchObject({ kind: 'not_configured' });
+    expect(await adapter(s.url, { token: ' ' }).quote(request(), ctx())).toMatchObject({
+      kind: 'not_configured',
+    });
     expect(s.requestCount()).toBe(before);
   });
 
@@ -121,16 +129,20 @@ describe('Yandex adapter against the simulator', () => {
 
 describe('Yandex adapter against servers answering like Yandex', () => {
   it('sends Bearer, grams, cm as dx=length dy=height dz=width, kopecks; uses the configured station', async () => {
-    const f = await fakeYandex(platform({ status: 200, body: { pricing_total: '225.7 RUB', delivery_days: 7 } }));
-    const r = await adapter(f.url, { token: 'y2_token', sourceStationId: 'fbed3aa1-2cc6-4370-ab4d-59c5cc9bb924' }).quote(
-      request(),
-      ctx(),
+    const f = await fakeYandex(
+      platform({ status: 200, body: { pricing_total: '225.7 RUB', delivery_days: 7 } }),
     );
+    const r = await adapter(f.url, {
+      token: 'y2_token',
+      sourceStationId: 'fbed3aa1-2cc6-4370-ab4d-59c5cc9bb924',
+    }).quote(request(), ctx());
     expect(r.ok && r.rates.map((x) => x.price_kopecks)).toEqual([22570, 22570]);
     const calls = f.seen.filter((x) => x.path === '/api/b2b/platform/pricing-calculator');
     expect(calls).toHaveLength(2);
     expect(calls[0]!.auth).toBe('Bearer y2_token');
-    const door = calls.map((c) => c.body as Record<string, unknown>).find((b) => b.tariff === 'time_interval')!;
+    const door = calls
+      .map((c) => c.body as Record<string, unknown>)
+      .find((b) => b.tariff === 'time_interval')!;
     expect(door).toEqual({
       source: { platform_station_id: 'fbed3aa1-2cc6-4370-ab4d-59c5cc9bb924' },
       destination: { address: '420000, Республика Татарстан, Казань' },
@@ -144,7 +156,9 @@ describe('Yandex adapter against servers answering like Yandex', () => {
     const pvz = calls.map((c) => c.body as Record<string, unknown>).find((b) => b.tariff === 'self_pickup')!;
     expect(pvz.destination).toEqual({ platform_station_id: '01946f4f013c7337874ec2fb848a58a4' });
     // The configured station is the source: no drop-off point is looked up.
-    expect(f.seen.filter((x) => (x.body as Record<string, unknown>)?.available_for_dropoff === true)).toHaveLength(0);
+    expect(
+      f.seen.filter((x) => (x.body as Record<string, unknown>)?.available_for_dropoff === true),
+    ).toHaveLength(0);
   });
 
   it.each([
@@ -157,7 +171,11 @@ describe('Yandex adapter against servers answering like Yandex', () => {
 
   it('an unknown error code is a carrier_error and is logged; a malformed answer never throws', async () => {
     const warnings: unknown[] = [];
-    const logger = { warn: (...a: unknown[]) => warnings.push(a), info: () => {}, error: () => {} } as unknown as Logger;
+    const logger = {
+      warn: (...a: unknown[]) => warnings.push(a),
+      info: () => {},
+      error: () => {},
+    } as unknown as Logger;
     const f = await fakeYandex(platform({ status: 400, body: { code: 'weird_thing', message: 'Hm' } }));
     expect(await adapter(f.url, { logger }).quote(request(), ctx())).toEqual({
       ok: false,
@@ -166,9 +184,15 @@ describe('Yandex adapter against servers answering like Yandex', () => {
     });
     expect(JSON.stringify(warnings)).toContain('weird_thing');
     const bad = await fakeYandex(platform({ status: 200, body: { pricing_total: '225,7 руб' } }));
-    expect(await adapter(bad.url).quote(request(), ctx())).toMatchObject({ ok: false, kind: 'carrier_error' });
+    expect(await adapter(bad.url).quote(request(), ctx())).toMatchObject({
+      ok: false,
+      kind: 'carrier_error',
+    });
     const html = await fakeYandex(platform({ status: 200, body: '<html>' }));
-    expect(await adapter(html.url).quote(request(), ctx())).toMatchObject({ ok: false, kind: 'carrier_error' });
+    expect(await adapter(html.url).quote(request(), ctx())).toMatchObject({
+      ok: false,
+      kind: 'carrier_error',
+    });
   });
 });
 
@@ -199,7 +223,9 @@ describe('/v1/rates with Yandex switched on (sandbox)', () => {
   });
 
   it('the 900 kg pallet is over Yandex limits, decided without a call', async () => {
-    const r = await t.postRates(ship('420000', { weight_grams: 900_000, length_cm: 300, width_cm: 300, height_cm: 300 }));
+    const r = await t.postRates(
+      ship('420000', { weight_grams: 900_000, length_cm: 300, width_cm: 300, height_cm: 300 }),
+    );
     expect(r.json.unavailable).toEqual([
       {
         carrier: 'yandex',
