@@ -7,7 +7,7 @@ import { CDEK_SETTINGS, PEK_SETTINGS, RUSSIAN_POST_SETTINGS, YANDEX_SETTINGS } f
 import type { CarrierSettingsSpec } from '../settings/carrier-settings';
 import { silentLogger, type Logger } from '../util/logger';
 import { createCdekAdapter } from './cdek';
-import { createPekAdapter, parsePekTypes } from './pek';
+import { createPekAdapter, NO_RATE_LIMIT, parsePekTypes } from './pek';
 import { createRussianPostAdapter } from './russian-post';
 import { parseObjectCodes } from './russian-post/objects';
 import { startCdekSimulator } from './simulators/cdek';
@@ -89,7 +89,8 @@ export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
       createPekAdapter({
         baseUrl,
         ...(simulated
-          ? { login: PEK_SIM_LOGIN, apiKey: PEK_SIM_API_KEY }
+          ? // PEK's 100 requests a minute is PEK's, not the simulator's (pek/rate-limit.ts).
+            { login: PEK_SIM_LOGIN, apiKey: PEK_SIM_API_KEY, limiter: NO_RATE_LIMIT }
           : { login: s.get('carriers.pek.login') || null, apiKey: s.get('carriers.pek.api_key') || null }),
         types: parsePekTypes(s.get('carriers.pek.types')),
         locations: environment.locations,
