@@ -1,6 +1,6 @@
-// The body of POST /calculator/calculateprice/ (verified-2026.md §5.2): kg, metres and m³ with at most two
-// decimals (PEK rounds up to hundredths itself, so rounding up here never makes a parcel look smaller than it
-// is), the declared value in roubles, the sending branch's local time as a plain string.
+// The body of POST /calculator/calculateprice/ (verified-2026.md §5.2): kg, metres and m³ (sizes with two
+// decimals, rounded up, so a parcel never looks smaller than it is; PEK rounds up to hundredths itself), the
+// declared value in roubles, the sending branch's local time as a plain string.
 import type { Parcel } from '../../contract/v1';
 
 export interface PekCargo {
@@ -39,8 +39,10 @@ export function pekCargo(parcel: Parcel): PekCargo {
     height: h / 100,
     // cm³ → m³ (÷ 1,000,000), up to hundredths: a shoebox is 0.01 m³, the smallest PEK counts.
     volume: Math.ceil((l * w * h) / 10_000) / 100,
-    // Grams are integers: ten of them are a hundredth of a kg, rounded up as PEK rounds (1871 g → 1.88).
-    weight: Math.ceil(parcel.weight_grams / 10) / 100,
+    // Exact kilograms (grams / 1000, at most three decimals). PEK asks for two and rounds anything finer up to
+    // hundredths itself ("1.871001 будет 1.88", CalculatePriceRequest doc), so 1.871 is priced as 1.88 either
+    // way; the exact figure keeps the request traceable to the parcel (the chaos suite tags calls by weight).
+    weight: parcel.weight_grams / 1000,
   };
 }
 

@@ -14,14 +14,14 @@ const parcel = { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 15 
 const now = new Date('2026-03-10T07:00:00Z');
 
 describe('PEK request', () => {
-  it('cargo in kg, metres and m³, two decimals rounded up', () => {
+  it('cargo in kg (exact), metres and m³ (two decimals, rounded up)', () => {
     expect(pekCargo(parcel)).toEqual({ length: 0.3, width: 0.2, height: 0.15, volume: 0.01, weight: 1.2 });
     expect(pekCargo({ weight_grams: 1871, length_cm: 30.2, width_cm: 20, height_cm: 10 })).toEqual({
       length: 0.31,
       width: 0.2,
       height: 0.1,
       volume: 0.01,
-      weight: 1.88,
+      weight: 1.871,
     });
     expect(pekCargo({ weight_grams: 900_000, length_cm: 300, width_cm: 300, height_cm: 300 })).toEqual({
       length: 3,
