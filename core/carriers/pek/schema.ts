@@ -26,8 +26,14 @@ export const PekTransfer = z.looseObject({
   hasError: z.boolean().optional().catch(undefined),
   errorMessage: z.string().nullable().optional().catch(undefined),
   costTotal: Roubles.nullable().optional(),
-  /** Calendar days, pickup and delivery included (PK-GL Transfer). */
-  estDeliveryTime: z.int().min(0).nullable().optional().catch(undefined),
+  /** Calendar days, pickup and delivery included; typed as a float in PK-GL Transfer, so a part day counts whole. */
+  estDeliveryTime: z
+    .number()
+    .min(0)
+    .transform((d) => Math.ceil(d))
+    .nullable()
+    .optional()
+    .catch(undefined),
 });
 export type PekTransfer = z.infer<typeof PekTransfer>;
 

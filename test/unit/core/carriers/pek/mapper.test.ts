@@ -62,6 +62,15 @@ describe('PEK mapper', () => {
     expect(terminal.ok && terminal.rates[0]).toMatchObject({ days_min: 5, days_max: 6 });
   });
 
+  it("estDeliveryTime is a float in PEK's model: a part day counts whole", () => {
+    const r = readCalculate(
+      200,
+      { transfers: [{ type: 3, costTotal: 5319, estDeliveryTime: 4.5 }] },
+      'door',
+    ).outcome;
+    expect(r.ok && r.rates[0]).toMatchObject({ price_kopecks: 531900, days_min: 5, days_max: 5 });
+  });
+
   it('term strings: "3", "3-4", "3 – 4"', () => {
     expect(parseTermString('3')).toEqual([3, 3]);
     expect(parseTermString('3-4')).toEqual([3, 4]);
