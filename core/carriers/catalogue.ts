@@ -9,7 +9,9 @@ import {
   DELLIN_SETTINGS,
   DPD_SETTINGS,
   FIVEPOST_SETTINGS,
+  PEK_SETTINGS,
   RUSSIAN_POST_SETTINGS,
+  YANDEX_SETTINGS,
 } from '../settings/schema';
 import type { Db } from '../store/open';
 import type { CarrierSettingsSpec } from '../settings/carrier-settings';
@@ -19,6 +21,7 @@ import { createCdekAdapter } from './cdek';
 import { createFivePostAdapter, memoryCatalogueStore, sqliteCatalogueStore } from './fivepost';
 import { createDellinAdapter } from './dellin';
 import { createDpdAdapter } from './dpd';
+import { createPekAdapter, NO_RATE_LIMIT, parsePekTypes } from './pek';
 import { createRussianPostAdapter } from './russian-post';
 import { parseObjectCodes } from './russian-post/objects';
 import { startBoxberrySimulator } from './simulators/boxberry';
@@ -27,7 +30,10 @@ import { startFivePostSimulator } from './simulators/fivepost';
 import { startDellinSimulator } from './simulators/dellin';
 import { startDpdSimulator } from './simulators/dpd';
 import type { SimulatorHandle } from './simulators/handle';
+import { PEK_SIM_API_KEY, PEK_SIM_LOGIN, startPekSimulator } from './simulators/pek';
 import { startRussianPostSimulator } from './simulators/russian-post';
+import { startYandexSimulator, YANDEX_SIM_TOKEN } from './simulators/yandex';
+import { createYandexAdapter } from './yandex';
 import type { CarrierAdapter, CarrierCode } from './types';
 
 export interface AdapterTarget {
@@ -149,6 +155,37 @@ export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
         logger: environment.logger,
       }),
     startSimulator: ({ latencyMs }) => startDellinSimulator({ latencyMs, ...SANDBOX_DELLIN }),
+  },
+  {
+    code: 'pek',
+    settings: PEK_SETTINGS,
+    configKeys: ['carriers.pek.login', 'carriers.pek.api_key', 'carriers.pek.types'],
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createPekAdapter({
+        baseUrl,
+        ...(simulated
+          ? // PEK's 100 requests a minute is PEK's, not the simulator's (pek/rate-limit.ts).
+            { login: PEK_SIM_LOGIN, apiKey: PEK_SIM_API_KEY, limiter: NO_RATE_LIMIT }
+          : { login: s.get('carriers.pek.login') || null, apiKey: s.get('carriers.pek.api_key') || null }),
+        types: parsePekTypes(s.get('carriers.pek.types')),
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
+    startSimulator: ({ latencyMs }) => startPekSimulator({ latencyMs }),
+  },
+  {
+    code: 'yandex',
+    settings: YANDEX_SETTINGS,
+    configKeys: ['carriers.yandex.token', 'carriers.yandex.platform_station_id'],
+    create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>
+      createYandexAdapter({
+        baseUrl,
+        token: simulated ? YANDEX_SIM_TOKEN : s.get('carriers.yandex.token') || null,
+        sourceStationId: simulated ? null : s.get('carriers.yandex.platform_station_id') || null,
+        locations: environment.locations,
+        logger: environment.logger,
+      }),
+    startSimulator: ({ latencyMs }) => startYandexSimulator({ latencyMs }),
   },
   {
     code: '5post',

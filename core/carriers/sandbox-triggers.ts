@@ -11,11 +11,13 @@ export const CARRIER_TRIGGERS: Record<CarrierCode, { timeout: string; error: str
   'russian-post': { timeout: '999901', error: '999902', noService: '999903' },
   cdek: { timeout: '999911', error: '999912', noService: '999913' },
   boxberry: { timeout: '999921', error: '999922', noService: '999923' },
+  dpd: { timeout: '999931', error: '999932', noService: '999933' },
+  dellin: { timeout: '999941', error: '999942', noService: '999943' },
+  pek: { timeout: '999951', error: '999952', noService: '999953' },
+  yandex: { timeout: '999961', error: '999962', noService: '999963' },
   // 5Post is quoted from its cached pickup-point catalogue, never called per quote: its simulator plants
   // points at these indexes instead (docs/carriers.md, "5Post", sandbox triggers).
   '5post': { timeout: '999971', error: '999972', noService: '999973' },
-  dpd: { timeout: '999931', error: '999932', noService: '999933' },
-  dellin: { timeout: '999941', error: '999942', noService: '999943' },
 };
 
 export const SANDBOX_TRIGGERS = {
@@ -35,6 +37,12 @@ export const SANDBOX_TRIGGERS = {
   dellinTimeout: CARRIER_TRIGGERS.dellin.timeout,
   dellinError: CARRIER_TRIGGERS.dellin.error,
   dellinNoService: CARRIER_TRIGGERS.dellin.noService,
+  pekTimeout: CARRIER_TRIGGERS.pek.timeout,
+  pekError: CARRIER_TRIGGERS.pek.error,
+  pekNoService: CARRIER_TRIGGERS.pek.noService,
+  yandexTimeout: CARRIER_TRIGGERS.yandex.timeout,
+  yandexError: CARRIER_TRIGGERS.yandex.error,
+  yandexNoService: CARRIER_TRIGGERS.yandex.noService,
 } as const;
 
 /** Every trigger code of every carrier: simulators accept them as valid indexes (they are in no directory). */

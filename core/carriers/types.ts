@@ -49,7 +49,7 @@ export interface CarrierAdapter {
 }
 
 /** The carriers this build knows, in display order. */
-export const CARRIER_CODES = ['cdek', 'russian-post', 'boxberry', 'dpd', 'dellin', '5post'] as const;
+export const CARRIER_CODES = ['cdek', 'russian-post', 'boxberry', 'dpd', 'dellin', 'pek', 'yandex', '5post'] as const;
 export type CarrierCode = (typeof CARRIER_CODES)[number];
 
 /** Display names, Russian (they go to `carrier_name`). Here, not in the registry, so that naming a carrier
@@ -58,7 +58,9 @@ export const CARRIER_NAMES: Record<CarrierCode, string> = {
   cdek: 'СДЭК',
   'russian-post': 'Почта России',
   boxberry: 'Boxberry',
-  '5post': '5Post',
   dpd: 'DPD',
   dellin: 'Деловые Линии',
+  pek: 'ПЭК',
+  yandex: 'Яндекс Доставка',
+  '5post': '5Post',
 };

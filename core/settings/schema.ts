@@ -61,6 +61,29 @@ export const DELLIN_SETTINGS = {
   },
   enabledByDefault: false,
 } as const satisfies CarrierSettingsSpec<'dellin'>;
+/**
+ * PEK's cabinet API (verified-2026.md §5): HTTP Basic with the cabinet login and an API key from «Ключи API».
+ */
+export const PEK_SETTINGS = {
+  code: 'pek',
+  production: 'https://kabinet.pecom.ru/api/v1',
+  test: 'https://test-kabinet.pecom.ru/preweb/api/v1',
+  credentials: {
+    login: { secret: false, doc: 'PEK cabinet login (the Basic auth user).' },
+    api_key: { secret: true, doc: 'PEK API key from «Ключи API» (never printed in full).' },
+  },
+  enabledByDefault: false,
+} as const satisfies CarrierSettingsSpec<'pek'>;
+/** Yandex Delivery «другой день» (verified-2026.md §7): a Bearer token alone, no account id. */
+export const YANDEX_SETTINGS = {
+  code: 'yandex',
+  production: 'https://b2b-authproxy.taxi.yandex.net',
+  test: 'https://b2b.taxi.tst.yandex.net',
+  credentials: {
+    token: { secret: true, doc: 'Yandex Delivery API token from the cabinet (never printed in full).' },
+  },
+  enabledByDefault: false,
+} as const satisfies CarrierSettingsSpec<'yandex'>;
 
 /** Every built-in carrier's settings description, in display order (the operations and the CLI read these). */
 export const BUILT_IN_CARRIER_SETTINGS = [
@@ -69,6 +92,8 @@ export const BUILT_IN_CARRIER_SETTINGS = [
   BOXBERRY_SETTINGS,
   DPD_SETTINGS,
   DELLIN_SETTINGS,
+  PEK_SETTINGS,
+  YANDEX_SETTINGS,
   FIVEPOST_SETTINGS,
 ] as const;
 
@@ -169,6 +194,20 @@ export const SETTINGS = {
     doc: 'Currency of the DPD contract: DPD prices in it without naming it; anything but RUB is refused.',
   },
   ...carrierSettings(DELLIN_SETTINGS),
+  ...carrierSettings(PEK_SETTINGS),
+  'carriers.pek.types': {
+    schema: z.string().regex(/^(1|3|12)(,(1|3|12))*$/, 'comma-separated PEK products: 3, 1, 12'),
+    default: '3',
+    secret: false,
+    doc: 'PEK products asked for (`types`): 3 LTL Авто, 1 Express Авиа, 12 EasyWay Авто.',
+  },
+  ...carrierSettings(YANDEX_SETTINGS),
+  'carriers.yandex.platform_station_id': {
+    schema: z.string().regex(/^[0-9a-zA-Z-]{0,64}$/, 'a Yandex platform_station_id, or empty'),
+    default: '',
+    secret: false,
+    doc: 'Your Yandex shipping warehouse (source station); empty: a drop-off point in the sender city.',
+  },
   'ui.language': { schema: z.enum(['ru', 'en']), default: 'ru', secret: false, doc: 'Desktop UI language.' },
   'ui.theme': {
     schema: z.enum(['system', 'light', 'dark']),

@@ -1,0 +1,151 @@
+// PEK calculateprice answers → aggregator rates (verified-2026.md §5.3–5.4).
+//
+// PEK reports logical errors inside HTTP 200 (`{"error":{…}}`, or `hasError` at the root or per product), so
+// the status alone never says a quote succeeded. Price: `costTotal`, roubles (a number, sometimes a string),
+// converted decimally to kopecks. Days: `estDeliveryTime`, calendar days with pickup and delivery included;
+// without it, the product's `commonTerms` strings ("3" or "3 – 4"). VAT: PEK does not say; `costTotal` is
+// taken as what the customer pays (PEK_PRICE_INCLUDES_VAT_AS_QUOTED, docs/carriers.md).
+import type { DeliveryType, Rate } from '../../contract/v1';
+import { roublesToKopecks } from '../money';
+import type { CarrierOutcome } from '../types';
+import { PEK_PRODUCTS } from './products';
+import { PekCalculateResponse, PekCommonTerm, PekErrorBody, PekTransfer } from './schema';
+
+export const PEK_CARRIER_CODE = 'pek';
+export const PEK_CARRIER_NAME = 'ПЭК';
+
+/** Whether costTotal includes VAT is not published; we show it as quoted (the amount PEK bills). */
+export const PEK_PRICE_INCLUDES_VAT_AS_QUOTED = true;
+
+export type PekLeg = 'terminal' | 'door';
+
+/** What one answer means, plus what the adapter logs. */
+export interface PekReading {
+  outcome: CarrierOutcome;
+  /** An error form we do not classify further (title/message), for the log; null when none. */
+  unclassified: string | null;
+}
+
+/** "3", "3-4", "3 – 4", "от 3 до 4" → [3, 4]; null when no number is in it. */
+export function parseTermString(text: string): [number, number] | null {
+  const numbers = [...text.matchAll(/\d+/g)].map((m) => Number(m[0]));
+  if (numbers.length === 0) return null;
+  const min = Math.min(...numbers.slice(0, 2));
+  const max = Math.max(...numbers.slice(0, 2));
+  return [min, max];
+}
+
+function daysFor(
+  transfer: PekTransfer,
+  terms: PekCommonTerm | undefined,
+  leg: PekLeg,
+): [number | null, number | null] {
+  if (transfer.estDeliveryTime !== undefined && transfer.estDeliveryTime !== null) {
+    return [transfer.estDeliveryTime, transfer.estDeliveryTime];
+  }
+  const strings = leg === 'door' ? terms?.transportingWithDelivery : terms?.transporting;
+  // Avia can list several cut-offs; the first is the next departure.
+  const parsed = strings?.[0] === undefined ? null : parseTermString(strings[0]);
+  return parsed ?? [null, null];
+}
+
+export function mapTransfer(
+  transfer: PekTransfer,
+  terms: PekCommonTerm | undefined,
+  leg: PekLeg,
+): Rate | null {
+  if (transfer.hasError === true) return null;
+  if (transfer.costTotal === undefined || transfer.costTotal === null) return null;
+  const price = roublesToKopecks(transfer.costTotal);
+  if (price === undefined) return null;
+  const product = PEK_PRODUCTS[transfer.type] ?? `ПЭК, продукт ${transfer.type}`;
+  const [daysMin, daysMax] = daysFor(transfer, terms, leg);
+  const deliveryType: DeliveryType = leg;
+  return {
+    carrier: PEK_CARRIER_CODE,
+    carrier_name: PEK_CARRIER_NAME,
+    service_code: `${PEK_CARRIER_CODE}:${transfer.type}:${leg}`,
+    service_name: `${product}, ${leg === 'door' ? 'до двери' : 'до терминала'}`,
+    delivery_type: deliveryType,
+    price_kopecks: price,
+    currency: 'RUB',
+    days_min: daysMin,
+    days_max: daysMax,
+    price_type: 'public',
+  };
+}
+
+function describeError(body: PekErrorBody): string {
+  const { title, message, fields } = body.error;
+  const parts = [title, message].filter((p): p is string => Boolean(p && p.trim()));
+  const fieldKeys = (fields ?? []).map((f) => f.key).filter((k): k is string => Boolean(k));
+  if (fieldKeys.length) parts.push(`fields: ${fieldKeys.join(', ')}`);
+  return parts.join(': ') || 'no message';
+}
+
+/** The whole HTTP answer of calculateprice → outcome, for one leg (terminal or door). */
+export function readCalculate(status: number, json: unknown, leg: PekLeg): PekReading {
+  const fail = (detail: string, unclassified: string | null = null): PekReading => ({
+    outcome: { ok: false, kind: 'carrier_error', detail },
+    unclassified,
+  });
+  const errorBody = json === undefined ? undefined : PekErrorBody.safeParse(json);
+  if (status === 401 || status === 403) {
+    const said = errorBody?.success ? `: ${describeError(errorBody.data)}` : '';
+    return fail(`PEK rejected the credentials (HTTP ${status})${said}`);
+  }
+  if (status >= 500) {
+    const said = errorBody?.success ? `: ${describeError(errorBody.data)}` : '';
+    return fail(`PEK HTTP ${status}${said}`);
+  }
+  if (errorBody?.success) {
+    // 400 is PEK's validation error; 200 with `error` a logical one (the help says to check every body).
+    const text = describeError(errorBody.data);
+    return status === 400
+      ? fail(`PEK validation error: ${text}`)
+      : fail(`PEK error: ${text}`, `HTTP ${status}: ${text}`);
+  }
+  if (status < 200 || status >= 300) return fail(`PEK HTTP ${status}`);
+  if (json === undefined) return fail(`PEK answered HTTP ${status} without valid JSON`);
+  const parsed = PekCalculateResponse.safeParse(json);
+  if (!parsed.success) return fail(`PEK answered HTTP ${status} with an unexpected body`);
+  const body = parsed.data;
+  if (body.hasError === true) {
+    const text = body.errorMessage?.trim() || 'no message';
+    return fail(`PEK error: ${text}`, `hasError: ${text}`);
+  }
+  if (body.currencyCode !== undefined && String(body.currencyCode) !== '643') {
+    return fail(`PEK answered in currency ${String(body.currencyCode)}, not roubles (643)`);
+  }
+  if (body.transfers === undefined) return fail('PEK answered without transfers');
+
+  const terms = (body.commonTerms ?? []).flatMap((t) => {
+    const r = PekCommonTerm.safeParse(t);
+    return r.success ? [r.data] : [];
+  });
+  const transfers = body.transfers.flatMap((t) => {
+    const r = PekTransfer.safeParse(t);
+    return r.success ? [r.data] : [];
+  });
+  const rates = transfers
+    .map((t) =>
+      mapTransfer(
+        t,
+        terms.find((c) => c.type === t.type),
+        leg,
+      ),
+    )
+    .filter((r): r is Rate => r !== null);
+  if (rates.length > 0) return { outcome: { ok: true, rates }, unclassified: null };
+
+  // No usable product: every product said why (hasError + errorMessage) → PEK does not carry this.
+  const refusals = transfers.filter((t) => t.hasError === true);
+  if (body.transfers.length === 0 || (refusals.length > 0 && refusals.length === body.transfers.length)) {
+    const said = [...new Set(refusals.map((t) => t.errorMessage?.trim()).filter(Boolean))].join('; ');
+    return {
+      outcome: { ok: false, kind: 'no_service', detail: said || 'no PEK product for this route and cargo' },
+      unclassified: null,
+    };
+  }
+  return fail(`none of the ${body.transfers.length} PEK products could be read`);
+}

@@ -1,0 +1,158 @@
+// Yandex Delivery «другой день» adapter (verified-2026.md §7): places → geo_id and pickup points (cached) →
+// pricing-calculator twice, courier to the door (time_interval) and to a pickup point (self_pickup) → rates.
+// The source is the account's warehouse station (setting carriers.yandex.platform_station_id) or, without
+// one, a drop-off point in the sender's city. Speaks the live protocol unchanged, so the same code runs
+// against b2b-authproxy.taxi.yandex.net, the test host and the local simulator.
+import { findCity } from '../../locations/cities';
+import { createLocationResolver, type LocationResolver } from '../../locations/resolver';
+import { silentLogger, type Logger } from '../../util/logger';
+import { carrierRequest, CarrierHttpError } from '../http';
+import type {
+  CarrierAdapter,
+  CarrierFailure,
+  CarrierOutcome,
+  CarrierQuoteRequest,
+  QuoteLocation,
+} from '../types';
+import { YANDEX_LIMITS } from './limits';
+import { geoDirectory, pointDirectory, yandexAddress, type YandexApi } from './locations';
+import { readPricing, YANDEX_CARRIER_CODE, YANDEX_CARRIER_NAME } from './mapper';
+import { buildPricingRequest, type YandexDestination, type YandexTariff } from './request';
+
+export interface YandexAdapterOptions {
+  /** Host, e.g. https://b2b-authproxy.taxi.yandex.net (paths start with /api/b2b/platform). */
+  baseUrl: string;
+  /** The cabinet's API token (Bearer), a secret alone: Yandex has no account id here. */
+  token: string | null;
+  /** The account's shipping warehouse station; null: a drop-off point in the sender's city. */
+  sourceStationId?: string | null;
+  locations?: LocationResolver;
+  logger?: Logger;
+}
+
+type Found<T> = { ok: true; value: T } | { ok: false; failure: CarrierFailure };
+
+export function createYandexAdapter(options: YandexAdapterOptions): CarrierAdapter {
+  const token = options.token?.trim() ?? '';
+  if (token === '') {
+    return {
+      code: YANDEX_CARRIER_CODE,
+      name: YANDEX_CARRIER_NAME,
+      limits: YANDEX_LIMITS,
+      quote: async () => ({ ok: false, kind: 'not_configured', detail: 'Yandex Delivery token is not set' }),
+    };
+  }
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const ownStation = options.sourceStationId?.trim() || null;
+  const logger = options.logger ?? silentLogger;
+  const resolver = options.locations ?? createLocationResolver();
+  const api: YandexApi = {
+    post: (path, body, signal) =>
+      carrierRequest(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'accept-language': 'ru',
+        },
+        body: JSON.stringify(body),
+        signal,
+      }),
+  };
+  const geo = geoDirectory(api, baseUrl);
+  const pickupPoints = pointDirectory(api, baseUrl, resolver, geo, 'pickup');
+  const dropoffPoints = pointDirectory(api, baseUrl, resolver, geo, 'dropoff');
+
+  /** Unknown places are city_not_found; a town of the table Yandex does not know is Yandex not serving it. */
+  function notFound(place: QuoteLocation, detail: string, what: string): CarrierFailure {
+    const city = findCity(place.city, place.postalCode);
+    return city
+      ? { kind: 'no_service', detail: `${what} in ${city.name}` }
+      : { kind: 'city_not_found', detail };
+  }
+
+  async function geoOf(place: QuoteLocation, signal: AbortSignal): Promise<Found<string>> {
+    const r = await resolver.resolve(place, 'terminal_id', { directory: geo, signal });
+    if (r.ok) return { ok: true, value: r.value };
+    if (r.kind === 'carrier_error')
+      return { ok: false, failure: { kind: 'carrier_error', detail: r.detail } };
+    return { ok: false, failure: notFound(place, r.detail, 'Yandex does not deliver') };
+  }
+
+  async function source(place: QuoteLocation, signal: AbortSignal): Promise<Found<string>> {
+    if (ownStation) return { ok: true, value: ownStation };
+    const r = await resolver.resolve(place, 'terminal_id', { directory: dropoffPoints, signal });
+    if (r.ok) return { ok: true, value: r.value };
+    if (r.kind === 'carrier_error')
+      return { ok: false, failure: { kind: 'carrier_error', detail: r.detail } };
+    return { ok: false, failure: notFound(place, r.detail, 'no Yandex drop-off point') };
+  }
+
+  async function pricing(
+    sourceStationId: string,
+    destination: YandexDestination,
+    tariff: YandexTariff,
+    request: CarrierQuoteRequest,
+    signal: AbortSignal,
+  ): Promise<CarrierOutcome> {
+    const body = buildPricingRequest({
+      sourceStationId,
+      destination,
+      tariff,
+      parcel: request.parcel,
+      declaredValueKopecks: request.declaredValueKopecks,
+    });
+    const response = await api.post('/api/b2b/platform/pricing-calculator', body, signal);
+    const reading = readPricing(response.status, response.json, tariff);
+    if (reading.unknownCode) {
+      logger.warn('Yandex Delivery answered an error code RateDesk does not know', {
+        code: reading.unknownCode,
+        status: response.status,
+        tariff,
+      });
+    }
+    return reading.outcome;
+  }
+
+  async function quote(request: CarrierQuoteRequest, signal: AbortSignal): Promise<CarrierOutcome> {
+    const [from, toGeo] = await Promise.all([source(request.from, signal), geoOf(request.to, signal)]);
+    if (!toGeo.ok) return { ok: false, ...toGeo.failure };
+    if (!from.ok) return { ok: false, ...from.failure };
+    const point = await resolver.resolve(request.to, 'terminal_id', { directory: pickupPoints, signal });
+    if (!point.ok && point.kind === 'carrier_error')
+      return { ok: false, kind: 'carrier_error', detail: point.detail };
+
+    const city = findCity(request.to.city, request.to.postalCode);
+    const address = yandexAddress({
+      city: city?.name ?? request.to.city.trim(),
+      region: city?.region ?? null,
+      postalCode: request.to.postalCode,
+    });
+    const calls: Array<Promise<CarrierOutcome>> = [
+      pricing(from.value, { address }, 'time_interval', request, signal),
+    ];
+    if (point.ok)
+      calls.push(pricing(from.value, { platform_station_id: point.value }, 'self_pickup', request, signal));
+    const outcomes = await Promise.all(calls);
+    const rates = outcomes.flatMap((o) => (o.ok ? o.rates : []));
+    if (rates.length > 0) return { ok: true, rates };
+    // Nothing priced: a fault wins over "no service" (the route was not really answered).
+    return outcomes.find((o) => !o.ok && o.kind === 'carrier_error') ?? outcomes[0]!;
+  }
+
+  return {
+    code: YANDEX_CARRIER_CODE,
+    name: YANDEX_CARRIER_NAME,
+    limits: YANDEX_LIMITS,
+    async quote(request, { signal }) {
+      try {
+        return await quote(request, signal);
+      } catch (err) {
+        if (err instanceof CarrierHttpError && !signal.aborted) {
+          return { ok: false, kind: 'carrier_error', detail: `Yandex: ${err.message}` };
+        }
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// Yandex pricing-calculator answers → aggregator rates (verified-2026.md §7.3–7.4).
+//
+// Price: `pricing_total` "225.7 RUB", VAT included, parsed exactly. Days: `delivery_days`, one number
+// ("расчетное количество дней"); whether working or calendar is not stated, so it is shown as given
+// (YANDEX_DAYS_AS_GIVEN, docs/carriers.md). "No service" comes as 400 or 404 with `no_delivery_options` or
+// "No delivery options" (YA-RES, YA-MD, YA-LAR match both).
+import type { Rate } from '../../contract/v1';
+import type { CarrierOutcome } from '../types';
+import { parsePricingTotal } from './money';
+import type { YandexTariff } from './request';
+import { YandexError, YandexPricing } from './schema';
+
+export const YANDEX_CARRIER_CODE = 'yandex';
+export const YANDEX_CARRIER_NAME = 'Яндекс Доставка';
+
+/** `delivery_days` is taken as it comes: Yandex does not say working or calendar days. */
+export const YANDEX_DAYS_AS_GIVEN = true;
+
+const SERVICES: Readonly<Record<YandexTariff, { name: string; type: 'door' | 'pickup_point' }>> = {
+  time_interval: { name: 'Курьером до двери', type: 'door' },
+  self_pickup: { name: 'До пункта выдачи', type: 'pickup_point' },
+};
+
+/** Error codes whose meaning we know (verified-2026.md §7.4); anything else is logged. */
+export const KNOWN_YANDEX_CODES: ReadonlySet<string> = new Set([
+  'no_delivery_options',
+  'validation_error',
+  'unauthorized',
+  'not_found',
+  'too_many_requests',
+  'internal_error',
+]);
+
+export interface YandexReading {
+  outcome: CarrierOutcome;
+  /** An error code we do not know, for the log. */
+  unknownCode: string | null;
+}
+
+function isNoDelivery(error: YandexError): boolean {
+  return error.code === 'no_delivery_options' || /no delivery options/i.test(error.message ?? '');
+}
+
+export function readPricing(status: number, json: unknown, tariff: YandexTariff): YandexReading {
+  const done = (outcome: CarrierOutcome, unknownCode: string | null = null): YandexReading => ({
+    outcome,
+    unknownCode,
+  });
+  const fail = (detail: string, unknownCode: string | null = null): YandexReading =>
+    done({ ok: false, kind: 'carrier_error', detail }, unknownCode);
+
+  if (status >= 200 && status < 300) {
+    if (json === undefined) return fail(`Yandex answered HTTP ${status} without valid JSON`);
+    const parsed = YandexPricing.safeParse(json);
+    if (!parsed.success) return fail(`Yandex answered HTTP ${status} with an unexpected body`);
+    const price = parsePricingTotal(parsed.data.pricing_total);
+    if (price === undefined) return fail(`Yandex price not readable: "${parsed.data.pricing_total}"`);
+    const days = parsed.data.delivery_days ?? null;
+    const service = SERVICES[tariff];
+    const rate: Rate = {
+      carrier: YANDEX_CARRIER_CODE,
+      carrier_name: YANDEX_CARRIER_NAME,
+      service_code: `${YANDEX_CARRIER_CODE}:${tariff}`,
+      service_name: service.name,
+      delivery_type: service.type,
+      price_kopecks: price,
+      currency: 'RUB',
+      days_min: days,
+      days_max: days,
+      price_type: 'public',
+    };
+    return done({ ok: true, rates: [rate] });
+  }
+
+  const parsedError = json === undefined ? undefined : YandexError.safeParse(json);
+  const error = parsedError?.success ? parsedError.data : {};
+  const said = [error.code, error.message].filter(Boolean).join(': ');
+  const unknown = error.code && !KNOWN_YANDEX_CODES.has(error.code) ? error.code : null;
+  if ((status === 400 || status === 404) && isNoDelivery(error)) {
+    return done({ ok: false, kind: 'no_service', detail: said || 'No delivery options' });
+  }
+  if (status === 401 || status === 403) {
+    return fail(`Yandex rejected the token (HTTP ${status}${said ? `: ${said}` : ''})`, unknown);
+  }
+  return fail(`Yandex HTTP ${status}${said ? `: ${said}` : ''}`, unknown);
+}
