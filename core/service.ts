@@ -124,6 +124,7 @@ export async function createRatingService(options: RatingServiceOptions) {
       locations: createLocationResolver({ cache: sqliteLocationCache(store.db), logger }),
       logger,
       now: () => clock.now(),
+      db: store.db,
     },
   });
   // Built on the first GET /v1/openapi.json, not at start (~5 ms that no first request needs).

@@ -29,7 +29,6 @@ export const BOXBERRY_SETTINGS = {
   credentials: {
     token: { secret: true, doc: 'Boxberry API token from the personal cabinet (never printed in full).' },
   },
-  enabledByDefault: false,
 } as const satisfies CarrierSettingsSpec<'boxberry'>;
 /** 5Post (docs/carriers.md, "5Post"): X5's omni API; the account is one API key, exchanged for a JWT. */
 export const FIVEPOST_SETTINGS = {
@@ -39,7 +38,6 @@ export const FIVEPOST_SETTINGS = {
   credentials: {
     apikey: { secret: true, doc: '5Post API key (never printed in full).' },
   },
-  enabledByDefault: false,
 } as const satisfies CarrierSettingsSpec<'5post'>;
 /** DPD Russia's SOAP services (calculator2 under them); wstest is DPD's own test host (protocols.md §6.2). */
 export const DPD_SETTINGS = {
@@ -50,7 +48,6 @@ export const DPD_SETTINGS = {
     client_number: { secret: false, doc: 'DPD client number (clientNumber, digits).' },
     client_key: { secret: true, doc: 'DPD client key (clientKey; never printed in full).' },
   },
-  enabledByDefault: false,
 } as const satisfies CarrierSettingsSpec<'dpd'>;
 /** Деловые Линии: an API key alone (appkey in every body), no sandbox host (protocols.md §4.2). */
 export const DELLIN_SETTINGS = {
@@ -59,7 +56,6 @@ export const DELLIN_SETTINGS = {
   credentials: {
     appkey: { secret: true, doc: 'Dellin API key (appkey; never printed in full).' },
   },
-  enabledByDefault: false,
 } as const satisfies CarrierSettingsSpec<'dellin'>;
 /**
  * PEK's cabinet API (verified-2026.md §5): HTTP Basic with the cabinet login and an API key from «Ключи API».
@@ -72,7 +68,6 @@ export const PEK_SETTINGS = {
     login: { secret: false, doc: 'PEK cabinet login (the Basic auth user).' },
     api_key: { secret: true, doc: 'PEK API key from «Ключи API» (never printed in full).' },
   },
-  enabledByDefault: false,
 } as const satisfies CarrierSettingsSpec<'pek'>;
 /** Yandex Delivery «другой день» (verified-2026.md §7): a Bearer token alone, no account id. */
 export const YANDEX_SETTINGS = {
@@ -82,7 +77,6 @@ export const YANDEX_SETTINGS = {
   credentials: {
     token: { secret: true, doc: 'Yandex Delivery API token from the cabinet (never printed in full).' },
   },
-  enabledByDefault: false,
 } as const satisfies CarrierSettingsSpec<'yandex'>;
 
 /** Every built-in carrier's settings description, in display order (the operations and the CLI read these). */
