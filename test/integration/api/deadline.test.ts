@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
-import { SHIPMENT, startTestService, type TestService } from '../../helpers/service';
+import { FIRST_TWO_CARRIERS, SHIPMENT, startTestService, type TestService } from '../../helpers/service';
 
 let t: TestService | undefined;
 afterEach(async () => {
@@ -11,7 +11,7 @@ afterEach(async () => {
 describe('carrier deadlines', () => {
   it('a hung carrier costs exactly its timeout; the other carrier still answers', async () => {
     t = await startTestService({
-      settings: { 'rating.carrier_timeout_ms': '600', 'rating.deadline_ms': '2000' },
+      settings: { ...FIRST_TWO_CARRIERS, 'rating.carrier_timeout_ms': '600', 'rating.deadline_ms': '2000' },
     });
     const started = performance.now();
     const r = await t.postRates({
@@ -28,7 +28,7 @@ describe('carrier deadlines', () => {
 
   it('all carriers hung: 503 after the overall deadline, nothing deducted', async () => {
     t = await startTestService({
-      settings: { 'rating.carrier_timeout_ms': '5000', 'rating.deadline_ms': '700' },
+      settings: { ...FIRST_TWO_CARRIERS, 'rating.carrier_timeout_ms': '5000', 'rating.deadline_ms': '700' },
     });
     const before = (await t.get('/v1/balance')).json.balance;
     const started = performance.now();
@@ -49,7 +49,7 @@ describe('carrier deadlines', () => {
 
   it('the 999990 trigger takes the per-carrier timeout when it is shorter than the deadline (#8 defect 9)', async () => {
     t = await startTestService({
-      settings: { 'rating.carrier_timeout_ms': '600', 'rating.deadline_ms': '3000' },
+      settings: { ...FIRST_TWO_CARRIERS, 'rating.carrier_timeout_ms': '600', 'rating.deadline_ms': '3000' },
     });
     const started = performance.now();
     const r = await t.postRates({
@@ -63,7 +63,7 @@ describe('carrier deadlines', () => {
   });
 
   it('carrier errors become unavailable reasons, never a 500; repeated failures mark the carrier unavailable', async () => {
-    t = await startTestService({ settings: { 'rating.breaker_cooldown_ms': '1000' } });
+    t = await startTestService({ settings: { ...FIRST_TWO_CARRIERS, 'rating.breaker_cooldown_ms': '1000' } });
     const ship = { ...SHIPMENT, to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.cdekError } };
     for (let i = 0; i < 3; i++) {
       const r = await t.postRates(ship);
@@ -89,7 +89,7 @@ describe('carrier deadlines', () => {
   });
 
   it('carriers start unknown', async () => {
-    t = await startTestService();
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS });
     const r = await t.get('/v1/carriers');
     expect(r.json.carriers.map((c: { status: string }) => c.status)).toEqual(['unknown', 'unknown']);
   });
@@ -99,6 +99,8 @@ describe('live mode credentials', () => {
   it('a secret encrypted by the desktop app counts as not configured where it cannot be decrypted', async () => {
     t = await startTestService({
       settings: {
+        ...FIRST_TWO_CARRIERS,
+        ...FIRST_TWO_CARRIERS,
         sandbox: 'off',
         'carriers.russian-post.enabled': 'off',
         'carriers.cdek.client_id': 'account',

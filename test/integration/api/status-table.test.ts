@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeKey, listKeys } from '../../../core/operations';
 import {
+  FIRST_TWO_CARRIERS,
   rawRequest,
   SHIPMENT,
   startTestService,
@@ -12,7 +13,7 @@ import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startTestService();
+  t = await startTestService({ settings: FIRST_TWO_CARRIERS });
 });
 afterAll(async () => {
   await t.close();

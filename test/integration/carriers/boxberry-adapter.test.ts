@@ -10,7 +10,7 @@ import {
 } from '../../../core/carriers/simulators/boxberry';
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
 import type { Logger } from '../../../core/util/logger';
-import { SHIPMENT, startTestService, type TestService } from '../../helpers/service';
+import { SHIPMENT, startTestService, type TestService, onlyCarriers } from '../../helpers/service';
 
 const TOKEN = 'test-token';
 const sims: BoxberrySimulatorHandle[] = [];
@@ -265,9 +265,7 @@ describe('Boxberry through POST /v1/rates (sandbox)', () => {
   async function service(): Promise<TestService> {
     const t = await startTestService({
       settings: {
-        'carriers.boxberry.enabled': 'on',
-        'carriers.cdek.enabled': 'off',
-        'carriers.russian-post.enabled': 'off',
+        ...onlyCarriers('boxberry'),
       },
     });
     services.push(t);
@@ -293,9 +291,7 @@ describe('Boxberry through POST /v1/rates (sandbox)', () => {
   ])('trigger %s → %i with reason %s', async (postal, status, reason) => {
     const t = await startTestService({
       settings: {
-        'carriers.boxberry.enabled': 'on',
-        'carriers.cdek.enabled': 'off',
-        'carriers.russian-post.enabled': 'off',
+        ...onlyCarriers('boxberry'),
         'carriers.boxberry.timeout_ms': '300',
       },
     });

@@ -39,10 +39,10 @@ const request: CarrierQuoteRequest = {
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });
 
 describe('PEK and Yandex in the catalogue', () => {
-  it('both start switched off, so existing data folders keep two carriers', () => {
+  it('both start switched on, like every built-in carrier (sandbox answers from their simulators)', () => {
     const s = settings({});
-    expect(s.get('carriers.pek.enabled')).toBe('off');
-    expect(s.get('carriers.yandex.enabled')).toBe('off');
+    expect(s.get('carriers.pek.enabled')).toBe('on');
+    expect(s.get('carriers.yandex.enabled')).toBe('on');
   });
 
   it('PEK asks for the products of carriers.pek.types', async () => {

@@ -20,7 +20,7 @@ import {
 import { fivePostPoints } from '../../../core/carriers/simulators/fivepost-points';
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
 import { openStore, type Store } from '../../../core/store';
-import { SHIPMENT, startTestService, type TestService } from '../../helpers/service';
+import { SHIPMENT, startTestService, type TestService, onlyCarriers } from '../../helpers/service';
 
 const KEY = 'test-key';
 const sims: FivePostSimulatorHandle[] = [];
@@ -394,9 +394,7 @@ describe('5Post through POST /v1/rates (sandbox)', () => {
   async function service(): Promise<TestService> {
     const t = await startTestService({
       settings: {
-        'carriers.5post.enabled': 'on',
-        'carriers.cdek.enabled': 'off',
-        'carriers.russian-post.enabled': 'off',
+        ...onlyCarriers('5post'),
       },
     });
     services.push(t);

@@ -5,7 +5,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierCode } from '../../../core/carriers/types';
-import { startTestService, type TestService } from '../../helpers/service';
+import { FIRST_TWO_CARRIERS, startTestService, type TestService } from '../../helpers/service';
 import { startDesk, type DeskHarness } from '../desk/harness';
 
 /**
@@ -66,7 +66,7 @@ describe('/v1/rates (#10)', () => {
   let proxy: Awaited<ReturnType<typeof countingFront>>;
   beforeAll(async () => {
     proxy = await countingFront(['cdek', 'russian-post']);
-    t = await startTestService({ sandboxFront: proxy.front });
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS, sandboxFront: proxy.front });
   });
   afterAll(async () => {
     await t.close();
@@ -150,7 +150,7 @@ describe('/v1/rates (#10)', () => {
 describe('the desk (#10)', () => {
   let desk: DeskHarness;
   beforeAll(async () => {
-    desk = await startDesk();
+    desk = await startDesk(FIRST_TWO_CARRIERS);
   });
   afterAll(() => desk.close());
 

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runStore } from '../../../core/operations';
 import { openDataFolder } from '../../../core/store/data-folder';
-import { SHIPMENT, startTestService, type TestService } from '../../helpers/service';
+import { FIRST_TWO_CARRIERS, SHIPMENT, startTestService, type TestService } from '../../helpers/service';
 
 const CARD = [
   'from;to;max_weight_grams;price_rub;days_min;days_max;delivery_type;service_code;service_name',
@@ -32,7 +32,7 @@ const cardRates = (json: { rates: WireRate[] }): WireRate[] =>
 
 describe('a rate card imported through the desk', () => {
   it('answers POST /v1/rates beside the built-in carriers and is listed by GET /v1/carriers', async () => {
-    t = await startTestService();
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS });
     const imported = await t.service.desk.dispatch('ratecards:import', {
       code: 'courier',
       name: 'Курьер Плюс',
@@ -70,7 +70,7 @@ describe('a rate card imported through the desk', () => {
   });
 
   it('is asked for by its code (any case), alone; a route it does not serve is no_service', async () => {
-    t = await startTestService();
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS });
     await t.service.desk.dispatch('ratecards:import', { code: 'courier', name: 'Курьер', csv: CARD });
     const only = await t.postRates({ ...SHIPMENT, carriers: ['COURIER'] });
     expect(only.status).toBe(200);
@@ -90,7 +90,7 @@ describe('a rate card imported through the desk', () => {
 
 describe('a rate card written by another process (the admin CLI)', () => {
   it('appears on the next request, is replaced whole, and is gone after removal', async () => {
-    t = await startTestService();
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS });
     const cli = openDataFolder(t.dir, { clock });
     try {
       expect((await t.get('/v1/carriers')).json.carriers.map((c: { code: string }) => c.code)).toEqual([
@@ -136,7 +136,13 @@ describe('a rate card written by another process (the admin CLI)', () => {
 describe('sandbox and live mode', () => {
   it('live mode: the card answers from its rows and the answer is not marked sandbox', async () => {
     t = await startTestService({
-      settings: { sandbox: 'off', 'carriers.cdek.enabled': 'off', 'carriers.russian-post.enabled': 'off' },
+      settings: {
+        ...FIRST_TWO_CARRIERS,
+        ...FIRST_TWO_CARRIERS,
+        sandbox: 'off',
+        'carriers.cdek.enabled': 'off',
+        'carriers.russian-post.enabled': 'off',
+      },
     });
     await t.service.desk.dispatch('ratecards:import', { code: 'courier', name: 'Курьер', csv: CARD });
     const r = await t.postRates(SHIPMENT);
@@ -146,7 +152,7 @@ describe('sandbox and live mode', () => {
   });
 
   it('sandbox mode: the same prices (a card is never faked); the answer as a whole is marked sandbox', async () => {
-    t = await startTestService();
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS });
     await t.service.desk.dispatch('ratecards:import', { code: 'courier', name: 'Курьер', csv: CARD });
     const r = await t.postRates({ ...SHIPMENT, carriers: ['courier'] });
     expect(r.json.rates.map((x: WireRate) => x.price_kopecks)).toEqual([123450, 300000]);
@@ -156,7 +162,7 @@ describe('sandbox and live mode', () => {
 
 describe('desk operations', () => {
   it('quote:run includes the card; a refused import lists its lines; list and remove', async () => {
-    t = await startTestService();
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS });
     const desk = t.service.desk;
     const refused = await desk.dispatch('ratecards:import', {
       code: 'courier',

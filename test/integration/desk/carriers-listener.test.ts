@@ -1,12 +1,13 @@
 // Carriers (status, enable, base URL, masked credentials) and the listener switch/port/host.
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest } from '../../helpers/service';
+import { FIRST_TWO_CARRIERS, rawRequest } from '../../helpers/service';
+import { CARRIER_CODES } from '../../../core/carriers/types';
 import { SHIPMENT, startDesk, type DeskHarness } from './harness';
 
 let desk: DeskHarness;
 beforeAll(async () => {
-  desk = await startDesk();
+  desk = await startDesk(FIRST_TWO_CARRIERS);
 });
 afterAll(() => desk.close());
 
@@ -28,7 +29,10 @@ async function freePort(): Promise<number> {
 describe('carriers', () => {
   it('lists every carrier with health, base URL and credentials only where needed', async () => {
     const list = await desk.ok('carriers:list');
-    expect(list.map((c) => c.code)).toEqual(['cdek', 'russian-post']);
+    // Every built-in carrier, switched off ones too (FIRST_TWO_CARRIERS leaves six of them off).
+    expect(list.map((c) => [c.code, c.enabled])).toEqual(
+      CARRIER_CODES.map((c) => [c, c === 'cdek' || c === 'russian-post']),
+    );
     const cdek = list[0]!;
     expect(cdek).toMatchObject({
       name: 'СДЭК',

@@ -5,13 +5,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskQuoteResult, QuoteProgress } from '../../../core/desk/contract';
 import { SHIPMENT, startDesk, type DeskHarness } from './harness';
+import { FIRST_TWO_CARRIERS } from '../../helpers/service';
 
 const run = promisify(execFile);
 let desk: DeskHarness;
 let first: DeskQuoteResult;
 
 beforeAll(async () => {
-  desk = await startDesk();
+  desk = await startDesk(FIRST_TWO_CARRIERS);
   first = await desk.ok('quote:run', { quoteKey: 'q-1', shipment: SHIPMENT });
 });
 afterAll(() => desk.close());

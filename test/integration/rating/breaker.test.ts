@@ -3,7 +3,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import type { Clock } from '../../../core/util/clock';
-import { SHIPMENT, startTestService, type HttpResult, type TestService } from '../../helpers/service';
+import {
+  FIRST_TWO_CARRIERS,
+  SHIPMENT,
+  startTestService,
+  type HttpResult,
+  type TestService,
+} from '../../helpers/service';
 
 const COOLDOWN_MS = 30_000;
 const SKIPPED = { carrier: 'cdek', reason: 'temporarily skipped after repeated failures' };
@@ -53,7 +59,7 @@ async function openCdek(s: TestService): Promise<void> {
 
 describe('circuit breaker over /v1', () => {
   it('opens after 3 failures: CDEK skipped at once, listed as temporarily skipped, shown unavailable; the 200 is charged once', async () => {
-    t = await startTestService({ clock: steppingClock() });
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS, clock: steppingClock() });
     await openCdek(t);
     expect(await cdekStatus(t)).toBe('unavailable');
     const before = (await t.get('/v1/balance')).json.balance as number;
@@ -70,7 +76,7 @@ describe('circuit breaker over /v1', () => {
   });
 
   it('only the skipped carrier asked for: 503 rates_unavailable, nothing charged', async () => {
-    t = await startTestService({ clock: steppingClock() });
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS, clock: steppingClock() });
     await openCdek(t);
     const before = (await t.get('/v1/balance')).json.balance as number;
     const r = await t.postRates(fresh('420000', ['cdek']));
@@ -82,7 +88,7 @@ describe('circuit breaker over /v1', () => {
 
   it('after the cool-down one probe goes through: failure re-opens, success closes', async () => {
     const clock = steppingClock();
-    t = await startTestService({ clock });
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS, clock });
     await openCdek(t);
     clock.advance(COOLDOWN_MS);
     // The probe fails: open again for a whole cool-down.
@@ -104,7 +110,10 @@ describe('circuit breaker over /v1', () => {
 
   it('half-open lets exactly one request through at a time', async () => {
     const clock = steppingClock();
-    t = await startTestService({ clock, settings: { 'rating.carrier_timeout_ms': '600' } });
+    t = await startTestService({
+      clock,
+      settings: { ...FIRST_TWO_CARRIERS, 'rating.carrier_timeout_ms': '600' },
+    });
     await openCdek(t);
     clock.advance(COOLDOWN_MS);
     const answers: HttpResult[] = await Promise.all(
@@ -117,7 +126,10 @@ describe('circuit breaker over /v1', () => {
 
   it('the setting rating.breaker_cooldown_ms sets the cool-down', async () => {
     const clock = steppingClock();
-    t = await startTestService({ clock, settings: { 'rating.breaker_cooldown_ms': '5000' } });
+    t = await startTestService({
+      clock,
+      settings: { ...FIRST_TWO_CARRIERS, 'rating.breaker_cooldown_ms': '5000' },
+    });
     await openCdek(t);
     clock.advance(4_999);
     expect((await t.postRates(fresh())).json.unavailable).toEqual([SKIPPED]);
@@ -126,7 +138,7 @@ describe('circuit breaker over /v1', () => {
   });
 
   it('the desk sees the same breaker: its quote names the kind temporarily_skipped', async () => {
-    t = await startTestService({ clock: steppingClock() });
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS, clock: steppingClock() });
     await openCdek(t);
     const r = await t.service.desk.dispatch('quote:run', { quoteKey: 'q1', shipment: fresh() });
     expect(r.ok).toBe(true);
@@ -136,10 +148,14 @@ describe('circuit breaker over /v1', () => {
   });
 
   it('a restart gives every carrier a fresh chance (the breaker is in memory; the status is remembered)', async () => {
-    t = await startTestService({ clock: steppingClock() });
+    t = await startTestService({ settings: FIRST_TWO_CARRIERS, clock: steppingClock() });
     await openCdek(t);
     await t.stop();
-    const again = await startTestService({ dir: t.dir, clock: steppingClock() });
+    const again = await startTestService({
+      settings: FIRST_TWO_CARRIERS,
+      dir: t.dir,
+      clock: steppingClock(),
+    });
     t = again;
     expect(await cdekStatus(again)).toBe('unavailable');
     const r = await again.postRates(fresh());

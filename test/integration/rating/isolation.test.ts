@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount, setLimits } from '../../../core/operations';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
-import { SHIPMENT, startTestService, type HttpResult, type TestService } from '../../helpers/service';
+import {
+  FIRST_TWO_CARRIERS,
+  SHIPMENT,
+  startTestService,
+  type HttpResult,
+  type TestService,
+} from '../../helpers/service';
 import { CARRIER_CODES } from '../../../core/carriers/types';
 
 const CARRIER_TIMEOUT_MS = 3_000;
@@ -21,7 +27,11 @@ beforeAll(async () => {
   proxy = await startFaultProxy(CARRIER_CODES);
   t = await startTestService({
     sandboxFront: proxy.front,
-    settings: { 'rating.carrier_timeout_ms': String(CARRIER_TIMEOUT_MS), 'rating.deadline_ms': '8000' },
+    settings: {
+      ...FIRST_TWO_CARRIERS,
+      'rating.carrier_timeout_ms': String(CARRIER_TIMEOUT_MS),
+      'rating.deadline_ms': '8000',
+    },
   });
 });
 afterAll(async () => {

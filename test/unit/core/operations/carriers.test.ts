@@ -20,13 +20,23 @@ function operationError(fn: () => unknown): OperationError {
 }
 
 describe('carriers:list', () => {
-  it('lists every built-in carrier with its production host, default timeout and no account', () => {
+  it('lists every built-in carrier (eight since #11) with its production host, default timeout and no account', () => {
     const ctx = freshFolder();
     expect(list(ctx).map((c) => [c.code, c.enabled, c.endpoint, c.base_url, c.timeout_ms])).toEqual([
       ['cdek', true, 'production', 'https://api.cdek.ru/v2', 0],
       ['russian-post', true, 'production', 'https://tariff.pochta.ru', 0],
+      ['boxberry', true, 'production', 'https://api.boxberry.ru/json.php', 0],
+      ['dpd', true, 'production', 'https://ws.dpd.ru/services', 0],
+      ['dellin', true, 'production', 'https://api.dellin.ru', 0],
+      ['pek', true, 'production', 'https://kabinet.pecom.ru/api/v1', 0],
+      ['yandex', true, 'production', 'https://b2b-authproxy.taxi.yandex.net', 0],
+      ['5post', true, 'production', 'https://api-omni.x5.ru', 0],
     ]);
     const [cdek, post] = list(ctx);
+    // An account that is an API key alone has no id field (#11: Yandex's token, Dellin's appkey …).
+    const yandex = list(ctx).find((c) => c.code === 'yandex');
+    expect(yandex!.credentials).toEqual({ client_id: null, client_secret_masked: '', configured: false });
+    expect(list(ctx).find((c) => c.code === 'dpd')!.credentials!.client_id).toBe('');
     expect(cdek!.hosts).toEqual({ production: 'https://api.cdek.ru/v2', test: 'https://api.edu.cdek.ru/v2' });
     expect(cdek!.credentials).toEqual({ client_id: '', client_secret_masked: '', configured: false });
     expect(post!.credentials).toBeNull();
