@@ -42,6 +42,8 @@ export interface RatingServiceOptions {
   /** Overrides the listener settings (CLI flags); `false` starts no listener. */
   listen?: { host?: string; port?: number; allowRemote?: boolean } | false;
   simulatorLatencyMs?: number;
+  /** Benchmarks only: see RegistryOptions.simulatorUrls. */
+  simulatorUrls?: RegistryOptions['simulatorUrls'];
   open?: OpenOptions;
   /**
    * Benchmarks only: answer with these in-process adapters instead of the configured carriers, to measure
@@ -119,6 +121,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     ...(options.simulatorLatencyMs !== undefined ? { simulatorLatencyMs: options.simulatorLatencyMs } : {}),
     ...(options.adapters ? { adapters: options.adapters } : {}),
     ...(options.sandboxFront ? { sandboxFront: options.sandboxFront } : {}),
+    ...(options.simulatorUrls ? { simulatorUrls: options.simulatorUrls } : {}),
     rateCards: store,
     environment: {
       locations: createLocationResolver({ cache: sqliteLocationCache(store.db), logger }),

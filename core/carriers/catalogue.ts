@@ -67,6 +67,11 @@ export interface BuiltInCarrier {
   configKeys: readonly string[];
   create(target: AdapterTarget, settings: SettingsView, environment?: CarrierEnvironment): CarrierAdapter;
   startSimulator(options: { latencyMs: number }): Promise<SimulatorHandle>;
+  /**
+   * Quotes from data it keeps (5Post: its pickup-point catalogue), so a quote makes no call to the carrier;
+   * per-request network faults cannot reach it (the carrier chaos suite leaves such carriers out).
+   */
+  quotesFromLocalData?: true;
 }
 
 /** Credentials between the sandbox adapter and simulator only; not a real account. */
@@ -189,6 +194,7 @@ export const BUILT_IN_CARRIERS: readonly BuiltInCarrier[] = [
   },
   {
     code: '5post',
+    quotesFromLocalData: true,
     settings: FIVEPOST_SETTINGS,
     configKeys: ['carriers.5post.apikey', 'carriers.5post.overweight'],
     create: ({ baseUrl, simulated }, s, environment = defaultEnvironment()) =>

@@ -18,6 +18,11 @@ export { CARRIER_NAMES };
 export interface RegistryOptions {
   /** Fixed latency of the sandbox simulators (benchmarks); 0 by default. */
   simulatorLatencyMs?: number;
+  /**
+   * Benchmarks only: simulators already running elsewhere (a process each, as real carriers are other
+   * machines), used in sandbox mode instead of starting them in this process.
+   */
+  simulatorUrls?: Partial<Record<CarrierCode, string>>;
   /** Fixed in-process adapters (benchmarks); they are never real carriers, so sandbox mode is reported. */
   adapters?: CarrierAdapter[];
   /**
@@ -147,6 +152,11 @@ export class CarrierRegistry {
   /** A carrier's simulator, started on first need (sandbox mode, or endpoint = simulator). */
   private simulator(carrier: BuiltInCarrier): Promise<SimulatorHandle> {
     let sim = this.sims.get(carrier.code);
+    const elsewhere = this.options.simulatorUrls?.[carrier.code];
+    if (!sim && elsewhere) {
+      sim = Promise.resolve({ url: elsewhere, close: () => Promise.resolve(), requestCount: () => 0 });
+      this.sims.set(carrier.code, sim);
+    }
     if (!sim) {
       sim = carrier.startSimulator({ latencyMs: this.options.simulatorLatencyMs ?? 0 });
       this.sims.set(carrier.code, sim);

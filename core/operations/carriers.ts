@@ -32,12 +32,19 @@ const read = (store: Store, setting: SettingName): string =>
  * The account fields of a carrier: the secret, and the account id when the carrier has one (an API token
  * alone is a secret without an id). Null when the carrier needs no account (Russian Post's public calculator).
  */
-function credentialNames(carrier: CarrierSpec): { id: SettingName | null; secret: SettingName } | null {
+function credentialNames(
+  carrier: CarrierSpec,
+): { id: SettingName | null; secret: SettingName; idField: string | null; secretField: string } | null {
   const fields = Object.entries<{ secret: boolean }>(carrier.credentials ?? {});
   const id = fields.find(([, f]) => !f.secret)?.[0];
   const secret = fields.find(([, f]) => f.secret)?.[0];
   if (!secret) return null;
-  return { id: id ? name(carrier.code, id) : null, secret: name(carrier.code, secret) };
+  return {
+    id: id ? name(carrier.code, id) : null,
+    secret: name(carrier.code, secret),
+    idField: id ?? null,
+    secretField: secret,
+  };
 }
 
 export function carrierView(store: Store, carrier: CarrierSpec): CarrierView {
@@ -67,6 +74,8 @@ export function carrierView(store: Store, carrier: CarrierSpec): CarrierView {
           client_id: clientId,
           client_secret_masked: maskSecret(secret),
           configured: clientId !== '' && secret !== '',
+          id_field: creds.idField,
+          secret_field: creds.secretField,
         }
       : null,
   };

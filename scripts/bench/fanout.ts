@@ -175,3 +175,109 @@ export async function benchCacheHit(): Promise<void> {
   );
   console.log(`  CPU steal ${fmtSteal(steal())}, load average ${loadBefore} → ${load()}\n`);
 }
+
+/**
+ * #11: the same fan-out with the eight carriers' own simulators (their real wire protocols), each in a process
+ * of its own at a different fixed latency, the service in sandbox mode. Some adapters make two calls in a row
+ * (a directory lookup, then the price; Dellin's door leg, then its terminal leg) and 5Post none (its catalogue),
+ * so the floor is not one latency: the reference is the eight adapters called directly from this process, all
+ * at once per quote, against the same simulators, and the targets are read against it as well as against the
+ * slowest simulator's latency.
+ */
+export async function benchFanoutSimulators(): Promise<void> {
+  const steal = stealMeter();
+  const loadBefore = load();
+  const { BUILT_IN_CARRIERS } = await import('../../core/carriers/catalogue');
+  const { openStore } = await import('../../core/store');
+  const { SettingsView } = await import('../../core/settings/view');
+  // 5Post answers from its catalogue: its latency only delays the first download, so it gets the shortest.
+  const order = ['5post', 'russian-post', 'cdek', 'boxberry', 'dpd', 'yandex', 'pek', 'dellin'];
+  const latencyOf = new Map(order.map((code, i) => [code, FANOUT_LATENCIES_MS[i] ?? 20]));
+  const slowest = Math.max(...latencyOf.values());
+  const sims = await Promise.all(
+    BUILT_IN_CARRIERS.map(async (c) => ({
+      code: c.code,
+      child: await startChild('scripts/bench/carrier-simulator.ts', [
+        c.code,
+        String(latencyOf.get(c.code) ?? 20),
+      ]),
+    })),
+  );
+  const urls = Object.fromEntries(
+    sims.map((s) => [s.code, (JSON.parse(s.child.line) as { url: string }).url]),
+  );
+
+  // Reference: the adapters called directly, the eight at once per quote, one quote at a time.
+  const store = openStore(':memory:');
+  const settings = new SettingsView(store);
+  const adapters = BUILT_IN_CARRIERS.map((c) =>
+    c.create({ baseUrl: urls[c.code]!, simulated: true }, settings),
+  );
+  const request = () => {
+    const s = JSON.parse(freshShipment()) as typeof SHIPMENT;
+    return {
+      from: { city: s.from.city, postalCode: s.from.postal_code },
+      to: { city: s.to.city, postalCode: s.to.postal_code },
+      parcel: s.parcel,
+      declaredValueKopecks: 0,
+    };
+  };
+  const direct: number[] = [];
+  const perCarrier = new Map<string, number[]>(adapters.map((a) => [a.code, []]));
+  let answered = new Set<string>();
+  for (let i = 0; i < 20 + 300; i++) {
+    const req = request();
+    const started = performance.now();
+    const outcomes = await Promise.all(
+      adapters.map(async (a) => {
+        const t0 = performance.now();
+        const out = await a.quote(req, { signal: AbortSignal.timeout(5_000) });
+        if (i >= 20) perCarrier.get(a.code)!.push(performance.now() - t0);
+        return [a.code, out.ok] as const;
+      }),
+    );
+    if (i >= 20) direct.push(performance.now() - started);
+    answered = new Set(outcomes.filter(([, ok]) => ok).map(([c]) => c));
+  }
+  store.close();
+  const pct = (xs: number[], q: number): number => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  };
+  const directP50 = pct(direct, 0.5);
+  const directP99 = pct(direct, 0.99);
+
+  const service = await startServer('fanout-sims', JSON.stringify(urls));
+  const runs = await inTurns({ sims: spec(service, 'POST', '/v1/rates', freshShipment) });
+  await stopChild(service.proc);
+  await Promise.all(sims.map((s) => stopChild(s.child.proc)));
+
+  const r = medianRun(runs.sims!);
+  const vsDirect50 = r.p50Ms - directP50;
+  const vsDirect99 = r.p99Ms - directP99;
+  console.log(
+    `fan-out, the eight carriers' own simulators (#11): POST /v1/rates in sandbox mode, each simulator in its own ` +
+      `process at ${order.map((c) => `${c} ${latencyOf.get(c)}`).join(', ')} ms; open loop at ${RATE} req/s, ` +
+      `a new shipment per request`,
+  );
+  console.log(`  the service                            ${fmt(r)}`);
+  console.log(
+    `  reference: the 8 adapters called directly, all at once, one quote at a time: p50 ${ms(directP50)}  ` +
+      `p99 ${ms(directP99)} (${direct.length} quotes; answered: ${[...answered].sort().join(', ')})`,
+  );
+  console.log(
+    `    per carrier, direct p50: ${[...perCarrier]
+      .map(([c, xs]) => `${c} ${pct(xs, 0.5).toFixed(1)}`)
+      .join(', ')} ms`,
+  );
+  console.log(
+    `    → over the direct fan-out: p50 + ${vsDirect50.toFixed(2)} ms (target + ${TARGETS.fanoutP50}: ` +
+      `${vsDirect50 <= TARGETS.fanoutP50 ? 'met' : 'MISSED'}), p99 + ${vsDirect99.toFixed(2)} ms (target + ` +
+      `${TARGETS.fanoutP99}: ${vsDirect99 <= TARGETS.fanoutP99 ? 'met' : 'MISSED'}); over the slowest simulator ` +
+      `(${slowest} ms): p50 + ${(r.p50Ms - slowest).toFixed(2)}, p99 + ${(r.p99Ms - slowest).toFixed(2)} ms`,
+  );
+  console.log(
+    `  medians of ${ROUNDS} rounds; per round p50/p99: ${runs.sims!.map((x) => `${x.p50Ms.toFixed(2)}/${x.p99Ms.toFixed(2)}`).join(', ')} ms`,
+  );
+  console.log(`  CPU steal ${fmtSteal(steal())}, load average ${loadBefore} → ${load()}\n`);
+}

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { startChild, startServer, stopChild, type Child } from './children';
-import { benchCacheHit, benchFanout } from './fanout';
+import { benchCacheHit, benchFanout, benchFanoutSimulators } from './fanout';
 import { runLoad, type LoadResult } from './load';
 import { benchStartup } from './startup';
 import { fmtSteal, stealMeter } from './steal';
@@ -123,13 +123,16 @@ async function main(): Promise<void> {
       `throughput client: ${WRK ? 'wrk -t1' : 'Node (scripts/bench/load.ts)'}\n`,
   );
 
-  const only = (process.env.BENCH_ONLY ?? 'startup,balance,rates,bookkeeping,fanout,cache').split(',');
+  const only = (process.env.BENCH_ONLY ?? 'startup,balance,rates,bookkeeping,fanout,fanout-sims,cache').split(
+    ',',
+  );
   const whole = stealMeter();
   if (only.includes('startup')) await benchStartup();
   if (only.includes('balance')) await benchBalance();
   if (only.includes('rates')) await benchRates();
   if (only.includes('bookkeeping')) await benchBookkeeping();
   if (only.includes('fanout')) await benchFanout();
+  if (only.includes('fanout-sims')) await benchFanoutSimulators();
   if (only.includes('cache')) await benchCacheHit();
   console.log(
     `\nCPU steal (time the host gave to other guests) over the whole run: ${fmtSteal(whole())}; ` +

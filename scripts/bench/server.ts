@@ -9,7 +9,7 @@ import { createAccount, setLimits } from '../../core/operations';
 import { createKey } from '../../core/operations';
 import { setSetting } from '../../core/operations';
 import { openDataFolder } from '../../core/store/data-folder';
-import type { CarrierAdapter } from '../../core/carriers/types';
+import type { CarrierAdapter, CarrierCode } from '../../core/carriers/types';
 import { createRatingService } from '../../core/service';
 import { httpCarriers, inProcessCarriers } from './fanout-carriers';
 
@@ -91,6 +91,8 @@ async function main(): Promise<void> {
     // The fan-out scenario: eight carriers at fixed latencies, in-process or each behind its own server.
     ...(mode === 'fanout' ? { adapters: inProcessCarriers(arg.split(',').map(Number)) } : {}),
     ...(mode === 'fanout-http' ? { adapters: httpCarriers(JSON.parse(arg) as string[]) } : {}),
+    // #11: the eight carriers' own simulators, each in a process of its own, in sandbox mode.
+    ...(mode === 'fanout-sims' ? { simulatorUrls: JSON.parse(arg) as Record<CarrierCode, string> } : {}),
     ...(mode === 'bookkeeping-single' ? { groupCommit: false } : {}),
   });
   process.stdout.write(`${JSON.stringify({ port: service.listener!.port, keys })}\n`);

@@ -15,6 +15,7 @@
 // The carriers come from the service itself (GET /v1/carriers) and the proxy listens for every code of
 // CARRIER_CODES, so a carrier added later is covered without editing this file; a carrier whose adapter
 // bypasses sandboxFront, or whose requests the proxy cannot tag, fails the suite instead of being skipped.
+// Only a carrier that declares it quotes from local data (catalogue.ts, quotesFromLocalData) is left out.
 //
 // The random schedule is seeded (suiteSeed): RATEDESK_SEED=<seed> replays a failing run exactly.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
@@ -22,6 +23,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { topup } from '../../core/operations';
+import { BUILT_IN_CARRIERS } from '../../core/carriers/catalogue';
 import { CARRIER_CODES } from '../../core/carriers/types';
 import { reasonText } from '../../core/contract/unavailable';
 import { BREAKER_CHANNEL, FAILURES_TO_OPEN, type BreakerEvent } from '../../core/rating/breaker';
@@ -717,7 +719,17 @@ async function setUp(
   carriers: string[];
 }> {
   const proxy = await startFaultProxy(CARRIER_CODES);
-  const t = await startTestService({ settings, sandboxFront: proxy.front, ...(clock ? { clock } : {}) });
+  // A carrier quoted from data it keeps (5Post's catalogue) makes no call a fault could break, and would
+  // answer every request: it would turn each all-carriers-failed 503 into a 200. Its own faults (JWT,
+  // catalogue pages) are tested in test/integration/carriers/fivepost-adapter.test.ts.
+  const local = Object.fromEntries(
+    BUILT_IN_CARRIERS.filter((c) => c.quotesFromLocalData).map((c) => [`carriers.${c.code}.enabled`, 'off']),
+  );
+  const t = await startTestService({
+    settings: { ...local, ...settings },
+    sandboxFront: proxy.front,
+    ...(clock ? { clock } : {}),
+  });
   topup(t.service.store, { now: () => new Date() }, { account: 'default', requests: 1_000_000 });
   const listed = await t.get('/v1/carriers');
   expect(listed.status).toBe(200);

@@ -33,6 +33,9 @@ export const CarrierView = z.object({
     .object({
       /** Null when the carrier's account is a secret alone (an API key or token). */
       client_id: z.string().nullable(),
+      /** The carrier's own names of the two fields (`client_number`, `login`, `token`, `appkey` …), for labels. */
+      id_field: z.string().nullable(),
+      secret_field: z.string(),
       /** `••••abcd` or '' when none is stored; the full secret never leaves the core. */
       client_secret_masked: z.string(),
       configured: z.boolean(),

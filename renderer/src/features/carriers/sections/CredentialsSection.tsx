@@ -8,6 +8,19 @@ import { Section, useExplain } from '../../settings/kit';
 import { checkCredentials, type CredentialsProblem } from '../logic';
 import type { SectionProps } from './types';
 
+/** The carrier's own field names with a label of their own; CDEK's client_id/client_secret use the generic ones. */
+const FIELD_LABELS = {
+  client_number: 'cred.field.client_number',
+  client_key: 'cred.field.client_key',
+  login: 'cred.field.login',
+  api_key: 'cred.field.api_key',
+  token: 'cred.field.token',
+  appkey: 'cred.field.appkey',
+  apikey: 'cred.field.apikey',
+} as const;
+const labelKey = (field: string | null): (typeof FIELD_LABELS)[keyof typeof FIELD_LABELS] | null =>
+  field !== null && field in FIELD_LABELS ? FIELD_LABELS[field as keyof typeof FIELD_LABELS] : null;
+
 export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps): ReactNode {
   const t = useT('carriers');
   const toast = useToast();
@@ -28,6 +41,11 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
   };
 
   const hasId = creds.client_id !== null;
+  const idKey = labelKey(creds.id_field);
+  const secretKey = labelKey(creds.secret_field);
+  const idLabel = idKey ? t(idKey) : t('cred.clientId');
+  const secretLabel = secretKey ? t(secretKey) : t('cred.secret');
+  const newSecretLabel = secretKey ? t('cred.newValue', { field: t(secretKey) }) : t('cred.newSecret');
   const dirty = (clientId ?? '').trim() !== (creds.client_id ?? '') || secret.trim() !== '';
 
   const apply = async (
@@ -76,7 +94,7 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
       <form onSubmit={onSubmit} noValidate className="stack" style={{ gap: 8 }}>
         {clientId !== null ? (
           <TextField
-            label={t('cred.clientId')}
+            label={idLabel}
             error={problemText('client_id')}
             value={clientId}
             onChange={(v) => {
@@ -88,7 +106,7 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
         ) : null}
         {replacing ? (
           <TextField
-            label={hasSecret ? t('cred.newSecret') : t('cred.secret')}
+            label={hasSecret ? newSecretLabel : secretLabel}
             error={problemText('client_secret')}
             hint={t('cred.secretHint')}
             type="password"
@@ -102,7 +120,7 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
           />
         ) : (
           <div className="field">
-            <span className="field-label">{t('cred.secret')}</span>
+            <span className="field-label">{secretLabel}</span>
             <div className="secret-line">
               <span
                 className="mono"
