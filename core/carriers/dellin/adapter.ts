@@ -140,20 +140,23 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
       );
     const postal = request.to.postalCode?.trim();
     const toCity = toKladr.city?.name ?? request.to.city.trim();
-    // The door leg first: it carries the full address (with the index when given). When Dellin fails on it
-    // (HTTP 5xx, a refused cargo) the terminal leg, from the same sending terminal with the same cargo, is not
-    // asked as well: one failure is enough for the breaker and the operator to see.
-    const door = await calc(
+    // Both legs at once: asked one after the other they cost two of Dellin's round trips per quote (the
+    // eight-carrier fan-out measured 44 ms at a 20 ms simulator). The door leg carries the full address (with
+    // the index when given); when Dellin fails on it (HTTP 5xx, a refused cargo) that failure is the answer,
+    // whatever the terminal leg said, as the same sending terminal and cargo are in both.
+    const doorLeg = calc(
       'door',
       postal
         ? { variant: 'address', search: `${postal}, ${toCity}` }
         : { variant: 'address', cityKladr: kladr25(toKladr.value) },
     );
-    if (door.kind === 'failure' && stopsTheQuote(door.failure)) return { ok: false, ...door.failure };
     // No receiving terminal in the town: delivery to the address is all there is.
-    const readings = toTerminal.ok
-      ? [await calc('terminal', { variant: 'terminal', terminalId: toTerminal.value }), door]
-      : [door];
+    const terminalLeg = toTerminal.ok
+      ? calc('terminal', { variant: 'terminal', terminalId: toTerminal.value })
+      : null;
+    const [door, terminal] = await Promise.all([doorLeg, terminalLeg]);
+    if (door.kind === 'failure' && stopsTheQuote(door.failure)) return { ok: false, ...door.failure };
+    const readings = terminal ? [terminal, door] : [door];
     return combine(readings);
   }
 

@@ -168,7 +168,7 @@ describe('Dellin adapter ↔ simulator', () => {
     ).toMatchObject({ ok: false, kind: 'carrier_error', detail: expect.stringContaining('appkey') });
   });
 
-  it('malformed answers are carrier errors; a failed door leg is not followed by the terminal leg', async () => {
+  it('malformed answers are carrier errors; both legs are asked at once, and a failed door leg is the answer', async () => {
     for (const [status, body] of [
       [502, '<html>Bad Gateway</html>'],
       [200, '{"metadata":{"status":200},"data":{"price":"дорого"}}'],
@@ -178,7 +178,7 @@ describe('Dellin adapter ↔ simulator', () => {
       expect(
         await adapterFor(fake.url).quote(request({ city: 'Казань', postalCode: '420000' }), ctx()),
       ).toMatchObject({ ok: false, kind: 'carrier_error' });
-      expect(fake.paths.filter((p) => p === '/v2/calculator.json')).toHaveLength(1);
+      expect(fake.paths.filter((p) => p === '/v2/calculator.json')).toHaveLength(2);
     }
   });
 
