@@ -40,7 +40,13 @@ describe('carriers', () => {
       status: 'unknown',
       base_url: 'https://api.cdek.ru/v2',
       default_base_url: 'https://api.cdek.ru/v2',
-      credentials: { client_id: '', client_secret_masked: '', configured: false },
+      credentials: {
+        client_id: '',
+        client_secret_masked: '',
+        configured: false,
+        id_field: 'client_id',
+        secret_field: 'client_secret',
+      },
     });
     expect(list[1]!.credentials).toBeNull();
     expect((await desk.fail('carriers:list', 'all')).code).toBe('invalid');
@@ -67,6 +73,8 @@ describe('carriers', () => {
       client_id: 'acme-shop',
       client_secret_masked: '••••w0rd',
       configured: true,
+      id_field: 'client_id',
+      secret_field: 'client_secret',
     });
     expect(JSON.stringify(cdek)).not.toContain(secret);
     expect(JSON.stringify(await desk.ok('carriers:list'))).not.toContain(secret);
@@ -78,6 +86,8 @@ describe('carriers', () => {
       client_id: 'acme-shop',
       client_secret_masked: '',
       configured: false,
+      id_field: 'client_id',
+      secret_field: 'client_secret',
     });
   });
 

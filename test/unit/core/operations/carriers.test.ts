@@ -35,10 +35,22 @@ describe('carriers:list', () => {
     const [cdek, post] = list(ctx);
     // An account that is an API key alone has no id field (#11: Yandex's token, Dellin's appkey …).
     const yandex = list(ctx).find((c) => c.code === 'yandex');
-    expect(yandex!.credentials).toEqual({ client_id: null, client_secret_masked: '', configured: false });
+    expect(yandex!.credentials).toEqual({
+      client_id: null,
+      client_secret_masked: '',
+      configured: false,
+      id_field: null,
+      secret_field: 'token',
+    });
     expect(list(ctx).find((c) => c.code === 'dpd')!.credentials!.client_id).toBe('');
     expect(cdek!.hosts).toEqual({ production: 'https://api.cdek.ru/v2', test: 'https://api.edu.cdek.ru/v2' });
-    expect(cdek!.credentials).toEqual({ client_id: '', client_secret_masked: '', configured: false });
+    expect(cdek!.credentials).toEqual({
+      client_id: '',
+      client_secret_masked: '',
+      configured: false,
+      id_field: 'client_id',
+      secret_field: 'client_secret',
+    });
     expect(post!.credentials).toBeNull();
     expect(cdek!.default_timeout_ms).toBe(5000);
   });
@@ -85,6 +97,8 @@ describe('carriers:update', () => {
       client_id: 'acme',
       client_secret_masked: '••••1234',
       configured: true,
+      id_field: 'client_id',
+      secret_field: 'client_secret',
     });
     expect(JSON.stringify(view)).not.toContain('S3cret');
   });

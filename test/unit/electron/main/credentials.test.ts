@@ -93,6 +93,8 @@ describe('with a keychain', () => {
       client_id: 'acme',
       client_secret_masked: '••••1234',
       configured: true,
+      id_field: 'client_id',
+      secret_field: 'client_secret',
     });
 
     const stored = d.raw()!;
