@@ -49,7 +49,16 @@ export interface CarrierAdapter {
 }
 
 /** The carriers this build knows, in display order. */
-export const CARRIER_CODES = ['cdek', 'russian-post', 'boxberry', 'dpd', 'dellin', 'pek', 'yandex', '5post'] as const;
+export const CARRIER_CODES = [
+  'cdek',
+  'russian-post',
+  'boxberry',
+  'dpd',
+  'dellin',
+  'pek',
+  'yandex',
+  '5post',
+] as const;
 export type CarrierCode = (typeof CARRIER_CODES)[number];
 
 /** Display names, Russian (they go to `carrier_name`). Here, not in the registry, so that naming a carrier

@@ -1,6 +1,7 @@
 // Settings → Listener and General against a real core: the listener URL and a curl example that never
 // carries a real key, the sandbox banner and the guarded switch to live mode, the language switch, theme,
 // box presets and default carriers stored in settings.
+import { CARRIER_CODES } from '../../core/carriers/types';
 import { expect, openApp, screenshot, test } from './fixtures';
 
 test('listener: the URL for local tools and a copyable curl example with $RATEDESK_API_KEY', async ({
@@ -110,9 +111,11 @@ test('general: language switch from Settings, theme, default carriers, box prese
   await page.getByTestId('settings-theme').getByRole('radio', { name: 'как в системе' }).check();
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
 
-  // Default carriers: untick CDEK → only Russian Post is preselected; tick it again → all (empty).
+  // Default carriers: untick CDEK → every other carrier is preselected; tick it again → all (empty).
   await page.getByTestId('default-carrier-cdek').uncheck();
-  await expect.poll(() => setting('ui.default_carriers')).toBe('russian-post');
+  await expect
+    .poll(() => setting('ui.default_carriers'))
+    .toBe(CARRIER_CODES.filter((c) => c !== 'cdek').join(','));
   await page.getByTestId('default-carrier-cdek').check();
   await expect.poll(() => setting('ui.default_carriers')).toBe('');
 

@@ -83,6 +83,9 @@ type Expected =
   | { kind: 'carrier_error'; mentions: RegExp };
 
 /** The oracle: what a carrier hit by `fault` must look like in the answer, whatever the carrier. */
+/** A body that cannot be read, in each protocol's words: JSON carriers, DPD's XML, Boxberry's "unexpected body". */
+const UNREADABLE_BODY = /JSON|XML|unexpected body|empty body/i;
+
 function expectedOf(fault: Fault, limitMs: number): Expected {
   switch (fault.kind) {
     case 'none':
@@ -100,13 +103,17 @@ function expectedOf(fault: Fault, limitMs: number): Expected {
       return { kind: 'carrier_error', mentions: /network|connection|socket|reset|closed/i };
     case 'truncated':
       return fault.framing === 'eof'
-        ? // The cut is invisible at the HTTP level (the body ends with the connection): only the JSON is bad.
-          { kind: 'carrier_error', mentions: /JSON/i }
+        ? // The cut is invisible at the HTTP level (the body ends with the connection): only the payload is bad.
+          { kind: 'carrier_error', mentions: UNREADABLE_BODY }
         : { kind: 'carrier_error', mentions: /network|connection|socket|closed|terminated/i };
     case 'malformed':
-      return { kind: 'carrier_error', mentions: /JSON/i };
+      return { kind: 'carrier_error', mentions: UNREADABLE_BODY };
     case 'wrong_shape':
-      return { kind: 'carrier_error', mentions: /unexpected|shape|without|could not be read/i };
+      // A JSON value where a SOAP envelope belongs (DPD) is not well-formed XML: the same fault, in its words.
+      return {
+        kind: 'carrier_error',
+        mentions: /unexpected|shape|without|could not be read|not well-formed/i,
+      };
     case 'http_status':
       return { kind: 'carrier_error', mentions: new RegExp(`\\b${fault.status}\\b`) };
     case 'oversized':
@@ -178,8 +185,11 @@ class Recorder {
 
 let nextTag = TAG_MIN;
 function takeTag(): number {
-  const tag = nextTag;
-  nextTag = nextTag >= TAG_MAX ? TAG_MIN : nextTag + 1;
+  let tag = nextTag;
+  // A whole number of kilograms is sent as "3" by the carriers that speak kg (DPD, Dellin, PEK): too short to
+  // tell from any other number in a request, so the proxy could not find it. Those weights are not used.
+  if (tag % 1000 === 0) tag += 1;
+  nextTag = tag >= TAG_MAX ? TAG_MIN : tag + 1;
   return tag;
 }
 
@@ -659,7 +669,10 @@ async function runBatch(
       trace.filter((e) => e.carrier === c && ['skip', 'success', 'failure', 'neutral'].includes(e.event)),
       (e) => (e.event === 'skip' ? 'skipped' : e.event),
     );
-    expect(fromTrace, `${c}: the breaker heard exactly what the answers say`).toEqual(fromAnswers);
+    expect(
+      fromTrace,
+      `${c}: the breaker heard exactly what the answers say (answers judged wrong: ${rec.violations.join(' | ') || 'none'})`,
+    ).toEqual(fromAnswers);
   }
 
   if (rec.violations.length > 0 || traceProblems.length > 0) {
