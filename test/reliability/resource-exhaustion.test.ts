@@ -167,12 +167,24 @@ it(
       expect(legitP99, `${step.attack}: legitimate p99`).toBeLessThan(200);
     }
     const rssAfter = serve.rssBytes();
-    lines.push(`serve RSS ${(rssBefore / 1048576).toFixed(1)} → ${(rssAfter / 1048576).toFixed(1)} MB`);
+    // Kept, not yet collected: V8's memory reducer gives garbage back once the floods stop (an idle serve
+    // drops ~30 MB within 20 s), so the bound is checked on the lowest RSS within a few idle seconds. Memory
+    // kept per connection does not go down. Right after the floods the same build read +44 to +131 MB.
+    let rssSettled = rssAfter;
+    let idleMs = 0;
+    for (; rssSettled - rssBefore >= 64 * 1024 * 1024 && idleMs < 15_000; idleMs += 500) {
+      await new Promise((r) => setTimeout(r, 500));
+      rssSettled = Math.min(rssSettled, serve.rssBytes());
+    }
+    lines.push(
+      `serve RSS ${(rssBefore / 1048576).toFixed(1)} → ${(rssAfter / 1048576).toFixed(1)} MB ` +
+        `(${(rssSettled / 1048576).toFixed(1)} MB after ${idleMs} ms idle)`,
+    );
     console.log(`resource-exhaustion:\n  ${lines.join('\n  ')}`);
     // Tens of thousands of refused connections leave V8 heap and socket buffers that RSS does not give back
     // at once (25–77 MB seen); what this bound catches is memory kept per connection (10 KiB each over a
     // CI run's ~40,000 connections would already be 400 MB).
-    expect(rssAfter - rssBefore).toBeLessThan(128 * 1024 * 1024);
+    expect(rssSettled - rssBefore).toBeLessThan(128 * 1024 * 1024);
     expect(serve.integrityCheck()).toBe('ok');
   },
   scale(180_000, 900_000),
