@@ -1,6 +1,7 @@
 // The carriers screen against a real core: a card per carrier, live status from 'carriers:status' events,
 // enable/disable reaching /v1, CDEK credentials saved and shown only masked, base URL validation and reset.
 import type { Page } from '@playwright/test';
+import { CARRIER_CODES } from '../../core/carriers/types';
 import { SHIPMENT } from '../helpers/service';
 import { expect, openApp, screenshot, test } from './fixtures';
 
@@ -180,4 +181,16 @@ test('where a carrier is asked and its own timeout (#10): chosen on the card, st
   await expect.poll(() => desk.service.store.settings.get('carriers.cdek.endpoint')).toBeUndefined();
   await expect(page.getByTestId('carrier-base-url-cdek')).toHaveValue('https://api.cdek.ru/v2');
   await screenshot(page, 'carriers-endpoint-light');
+});
+
+test('the index at the top lists every carrier with its status and jumps to its card', async ({ page }) => {
+  await openApp(page, 'carriers');
+  const index = page.getByTestId('carrier-index');
+  await expect(index.getByRole('button')).toHaveCount(CARRIER_CODES.length);
+  await expect(page.getByTestId('carrier-index-dellin')).toContainText('Деловые Линии');
+  await expect(page.getByTestId('carrier-index-dellin')).toContainText('неизвестно');
+  await page.getByTestId('carrier-index-5post').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('carrier-card-5post')).toBeFocused();
+  await expect(page.getByTestId('carrier-card-5post')).toBeInViewport();
 });

@@ -24,8 +24,8 @@ export const BOXBERRY_CARRIER_NAME = 'Boxberry';
 export const DELIVERY_PERIOD_IS_WORKING_DAYS: boolean = true;
 
 const SERVICES: Record<BoxberryDeliveryType, { name: string; deliveryType: DeliveryType }> = {
-  1: { name: 'Boxberry: до пункта выдачи', deliveryType: 'pickup_point' },
-  2: { name: 'Boxberry: курьером до двери', deliveryType: 'door' },
+  1: { name: 'До пункта выдачи', deliveryType: 'pickup_point' },
+  2: { name: 'Курьером до двери', deliveryType: 'door' },
 };
 
 export type CalculationReading =

@@ -18,9 +18,9 @@ export const BASE_WEIGHT_GRAMS = 3000;
 export type OverweightRule = 'per_started_kg' | 'proportional';
 
 const TYPE_NAMES: Readonly<Record<string, string>> = {
-  POSTAMAT: '5Post: постамат',
-  ISSUE_POINT: '5Post: пункт выдачи',
-  TOBACCO: '5Post: пункт выдачи в табачном магазине',
+  POSTAMAT: 'Постамат',
+  ISSUE_POINT: 'Пункт выдачи',
+  TOBACCO: 'Пункт выдачи в табачном магазине',
 };
 
 /** Price in kopecks for `grams` at one rate; exact integer arithmetic (half-up for the pro-rata kopeck). */
@@ -81,7 +81,7 @@ export function quoteFromPoints(
         carrier: FIVEPOST_CARRIER_CODE,
         carrier_name: FIVEPOST_CARRIER_NAME,
         service_code: `${FIVEPOST_CARRIER_CODE}:${type}`,
-        service_name: TYPE_NAMES[type] ?? `5Post: ${type}`,
+        service_name: TYPE_NAMES[type] ?? `Пункт 5Post (${type})`,
         delivery_type: 'pickup_point',
         price_kopecks: price,
         currency: 'RUB',

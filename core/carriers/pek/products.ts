@@ -2,9 +2,9 @@
 // verified-2026.md §5: 3 = LTL Авто, 1 = Express Авиа, 12 = EasyWay Авто; 5 = Express Авто cannot be
 // calculated by this method). Trap: in the 2023 enum (transportingTypes) 1 meant auto; it is avia now.
 export const PEK_PRODUCTS: Readonly<Record<number, string>> = {
-  3: 'ПЭК:LTL Авто',
-  1: 'ПЭК:Express Авиа',
-  12: 'ПЭК:EasyWay Авто',
+  3: 'LTL Авто',
+  1: 'Express Авиа',
+  12: 'EasyWay Авто',
 };
 
 /** LTL Авто: PEK's main consolidated-freight product, the one that needs no separate contract (PK-AG). */

@@ -32,10 +32,10 @@ const BASE = '/api/v1';
 /** Product ids the calculator accepts (`/typesOfDelivery/all/`); 5 (Express Авто) it cannot calculate. */
 const KNOWN_TYPES: ReadonlySet<number> = new Set([1, 3, 5, 12]);
 const PRODUCT_NAMES: Readonly<Record<number, string>> = {
-  1: 'ПЭК:Express Авиа',
-  3: 'ПЭК:LTL Авто',
+  1: 'Express Авиа',
+  3: 'LTL Авто',
   5: 'ПЭК:Express Авто',
-  12: 'ПЭК:EasyWay Авто',
+  12: 'EasyWay Авто',
 };
 
 type Json = Record<string, unknown>;

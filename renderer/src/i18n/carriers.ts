@@ -22,6 +22,7 @@ export const carriers = defineMessages({
     disabledNote:
       'Выключен: в расчётах он показан как выключенный, со ссылкой сюда. Включите переключателем справа вверху.',
     needsCredentials: 'НЕТ УЧЁТНЫХ ДАННЫХ',
+    'index.label': 'Перевозчики на этой странице',
     'status.available': 'доступен',
     'status.unknown': 'неизвестно',
     'status.unavailable': 'недоступен',
@@ -133,6 +134,7 @@ export const carriers = defineMessages({
     disabledNote:
       'Switched off: quotes list it as switched off, with a link here. Switch it on at the top right.',
     needsCredentials: 'NO CREDENTIALS',
+    'index.label': 'Carriers on this page',
     'status.available': 'available',
     'status.unknown': 'unknown',
     'status.unavailable': 'unavailable',

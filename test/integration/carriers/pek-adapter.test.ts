@@ -78,7 +78,7 @@ describe('PEK adapter against the simulator', () => {
       ['pek:3:terminal', 'terminal'],
       ['pek:3:door', 'door'],
     ]);
-    expect(r.rates[0]!.service_name).toBe('ПЭК:LTL Авто, до терминала');
+    expect(r.rates[0]!.service_name).toBe('LTL Авто, до терминала');
     expect(r.rates[1]!.price_kopecks).toBeGreaterThan(r.rates[0]!.price_kopecks);
     expect(r.rates[0]!.days_min).toBeGreaterThan(0);
   });

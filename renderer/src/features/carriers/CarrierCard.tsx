@@ -65,6 +65,7 @@ export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactN
     <article
       ref={root}
       className={`card${focused ? ' card-focused' : ''}`}
+      tabIndex={-1}
       aria-labelledby={`carrier-${carrier.code}-title`}
       data-testid={`carrier-card-${carrier.code}`}
       data-enabled={carrier.enabled ? 'true' : 'false'}

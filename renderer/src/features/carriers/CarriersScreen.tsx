@@ -9,7 +9,38 @@ import { hrefFor } from '../../app/router';
 import { Banner, EmptyState, ErrorState, LoadingState } from '../../components';
 import { useT } from '../../i18n';
 import { CarrierCard } from './CarrierCard';
+import { STATUS_TONE } from './logic';
 import { RateCardsSection } from './ratecards/RateCardsSection';
+
+/**
+ * Eight carriers make a long page: one line with each carrier's status, a click (or Enter) away from its card.
+ */
+function CarrierIndex({ carriers }: { carriers: readonly CarrierView[] }): ReactNode {
+  const t = useT('carriers');
+  const go = (code: string): void => {
+    const card = document.querySelector<HTMLElement>(`[data-testid="carrier-card-${code}"]`);
+    card?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    card?.focus({ preventScroll: true });
+  };
+  return (
+    <nav className="carrier-index" aria-label={t('index.label')} data-testid="carrier-index">
+      {carriers.map((c) => (
+        <button
+          key={c.code}
+          type="button"
+          className="carrier-index-item"
+          onClick={() => go(c.code)}
+          title={t(`statusHint.${c.status}`)}
+          data-testid={`carrier-index-${c.code}`}
+        >
+          <span className={`status-dot tone-${STATUS_TONE[c.status]}`} aria-hidden="true" />
+          <span className="carrier-index-name">{c.name}</span>
+          <span className="carrier-index-state">{c.enabled ? t(`status.${c.status}`) : t('enabledOff')}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}
 
 /** params[0]: a carrier code to bring into view (the quote screen's "switch on" link). */
 export function CarriersScreen(props: { params?: string[] }): ReactNode {
@@ -71,6 +102,7 @@ export function CarriersScreen(props: { params?: string[] }): ReactNode {
               {t('refreshError')}
             </Banner>
           ) : null}
+          <CarrierIndex carriers={carriers} />
           <div className="stack" data-testid="carrier-list">
             {carriers.map((c) => (
               <CarrierCard

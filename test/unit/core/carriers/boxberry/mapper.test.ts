@@ -22,7 +22,7 @@ describe('readDeliveryCalculation', () => {
         carrier: 'boxberry',
         carrier_name: 'Boxberry',
         service_code: 'boxberry:1',
-        service_name: 'Boxberry: до пункта выдачи',
+        service_name: 'До пункта выдачи',
         delivery_type: 'pickup_point',
         price_kopecks: 48150,
         currency: 'RUB',

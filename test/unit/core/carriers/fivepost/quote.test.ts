@@ -107,7 +107,7 @@ describe('quoteFromPoints', () => {
           carrier: '5post',
           carrier_name: '5Post',
           service_code: '5post:POSTAMAT',
-          service_name: '5Post: постамат',
+          service_name: 'Постамат',
           delivery_type: 'pickup_point',
           price_kopecks: 30000,
           currency: 'RUB',
