@@ -13,6 +13,7 @@ import {
 } from './boxberry-cities';
 import { answerAfter, type SimulatorHandle } from './handle';
 import { chargeableGrams, modelPriceKopecks, zoneOf } from './tariff-model';
+import { readBody } from './read-body';
 
 export interface BoxberrySimulatorOptions {
   latencyMs?: number;
@@ -28,7 +29,6 @@ export interface BoxberrySimulatorHandle extends SimulatorHandle {
 /** Boxberry's published maxima as its official plugin applies them (core/carriers/boxberry/limits.ts). */
 const MAX_WEIGHT_GRAMS = 31_000;
 const MAX_SUM_OF_SIDES_CM = 250;
-const MAX_BODY_BYTES = 64 * 1024;
 /** Boxberry is mid-priced; its courier costs more than a pickup point. */
 const PICKUP_FACTOR = 1.05;
 const COURIER_FACTOR = 1.45;
@@ -281,15 +281,4 @@ function calculation(costs: Cost[]): Json {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -8,6 +8,7 @@ import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
 import { cdekCityByCode, findCdekCities, isKnownPostalCode, type SimCdekCity } from './cdek-cities';
 import { quoteTariffs, type SimPackage } from './cdek-tariffs';
 import { answerAfter, type SimulatorHandle } from './handle';
+import { readBody } from './read-body';
 
 /** CDEK's published test account (protocols.md §2.3), so the sandbox works with the documented values. */
 export const CDEK_TEST_CLIENT_ID = 'wqGwiQx0gg8mLtiEKsUinjVSICCjtTEP';
@@ -29,7 +30,6 @@ export interface CdekSimulatorHandle extends SimulatorHandle {
   revokeTokens(): void;
 }
 
-const MAX_BODY_BYTES = 64 * 1024;
 const SANDBOX_POSTAL_CODES: ReadonlySet<string> = ALL_TRIGGER_CODES;
 const DEFAULT_TOKEN_TTL_SECONDS = 3599;
 
@@ -257,17 +257,6 @@ function cdekErrors(code: string, message: string): Json {
 function boundedInt(text: string | null, fallback: number): number {
   const n = text === null ? NaN : Number(text);
   return Number.isInteger(n) && n >= 0 ? Math.min(n, 10_000) : fallback;
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 // ---- tarifflist request validation, in CDEK's error vocabulary (protocols.md §2.8) ----

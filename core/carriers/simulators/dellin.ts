@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { moscowDate } from '../dellin/request';
 import { answerCalculator, answerTerminals, type DellinSimAnswer } from './dellin-calc';
 import { answerAfter, type SimulatorHandle } from './handle';
+import { readBody } from './read-body';
 
 export interface DellinSimulatorOptions {
   latencyMs?: number;
@@ -15,7 +16,6 @@ export interface DellinSimulatorOptions {
 }
 
 export const DELLIN_SIM_DEFAULT_APPKEY = '00000000-0000-0000-0000-000000000000';
-const MAX_BODY_BYTES = 64 * 1024;
 
 export async function startDellinSimulator(options: DellinSimulatorOptions = {}): Promise<SimulatorHandle> {
   const appkey = options.appkey ?? DELLIN_SIM_DEFAULT_APPKEY;
@@ -104,15 +104,4 @@ export async function startDellinSimulator(options: DellinSimulatorOptions = {})
       return closing;
     },
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { answerDpdRequest, type DpdAccount } from './dpd-calc';
 import { answerAfter, type SimulatorHandle } from './handle';
+import { readBody } from './read-body';
 
 export interface DpdSimulatorOptions {
   latencyMs?: number;
@@ -15,7 +16,6 @@ export interface DpdSimulatorOptions {
 export const DPD_SIM_DEFAULT_ACCOUNT: DpdAccount = { clientNumber: '1000000000', clientKey: 'SIMULATORKEY' };
 
 const PATH = '/services/calculator2';
-const MAX_BODY_BYTES = 64 * 1024;
 
 export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Promise<SimulatorHandle> {
   const account: DpdAccount = {
@@ -86,15 +86,4 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
       return closing;
     },
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fivePostPoints } from './fivepost-points';
 import { answerAfter, type SimulatorHandle } from './handle';
+import { readBody } from './read-body';
 
 export interface FivePostSimulatorOptions {
   latencyMs?: number;
@@ -25,7 +26,6 @@ export interface FivePostSimulatorHandle extends SimulatorHandle {
   expireTokens(): void;
 }
 
-const MAX_BODY_BYTES = 64 * 1024;
 const MAX_PAGE_SIZE = 2000;
 
 type Json = Record<string, unknown>;
@@ -189,15 +189,4 @@ export async function startFivePostSimulator(
         server.closeAllConnections();
       }),
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -16,6 +16,7 @@ import {
   type PekWarehouse,
   type SimCargo,
 } from './pek-network';
+import { readBody } from './read-body';
 
 export interface PekSimulatorOptions {
   latencyMs?: number;
@@ -27,7 +28,6 @@ export interface PekSimulatorOptions {
 export const PEK_SIM_LOGIN = 'ratedesk-sandbox';
 export const PEK_SIM_API_KEY = 'ratedesk-sandbox-pek-key';
 
-const MAX_BODY_BYTES = 64 * 1024;
 const BASE = '/api/v1';
 /** Product ids the calculator accepts (`/typesOfDelivery/all/`); 5 (Express Авто) it cannot calculate. */
 const KNOWN_TYPES: ReadonlySet<number> = new Set([1, 3, 5, 12]);
@@ -354,15 +354,4 @@ function answer(
     commonTerms,
     transportingTimes: [],
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -10,6 +10,7 @@ import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
 import { placeOfAddress } from './address-place';
 import { answerAfter, type SimulatorHandle } from './handle';
 import { chargeableGrams, modelPriceKopecks, zoneOf } from './tariff-model';
+import { readBody } from './read-body';
 
 export interface YandexSimulatorOptions {
   latencyMs?: number;
@@ -22,7 +23,6 @@ export const YANDEX_SIM_TOKEN = 'ratedesk-sandbox-yandex-token';
 export const YANDEX_TEST_STATION = 'fbed3aa1-2cc6-4370-ab4d-59c5cc9bb924';
 
 const BASE = '/api/b2b/platform';
-const MAX_BODY_BYTES = 64 * 1024;
 /** Towns with pickup points (and drop-off): Yandex's network is in the larger towns. */
 export const YANDEX_MIN_POPULATION = 30_000;
 /** Modelled package ceiling: the XL box, 60 × 40 × 45 cm, and 31 kg (core/carriers/yandex/limits.ts). */
@@ -293,15 +293,4 @@ export function formatRoubles(kopecks: number): string {
     .padStart(2, '0')
     .replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : String(whole);
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
