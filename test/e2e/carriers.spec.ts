@@ -193,4 +193,6 @@ test('the index at the top lists every carrier with its status and jumps to its 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('carrier-card-5post')).toBeFocused();
   await expect(page.getByTestId('carrier-card-5post')).toBeInViewport();
+  // Only the screen scrolls: the app's navigation stays in the window.
+  await expect(page.getByTestId('nav-quote')).toBeInViewport();
 });

@@ -13,6 +13,7 @@ import { EndpointSection } from './sections/EndpointSection';
 import { CredentialsSection } from './sections/CredentialsSection';
 import { HealthSection } from './sections/HealthSection';
 import type { SectionProps } from './sections/types';
+import { scrollIntoMain } from '../../lib/scroll';
 
 interface CardSection {
   key: string;
@@ -44,8 +45,8 @@ export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactN
   // focused, so Space turns the carrier on.
   useEffect(() => {
     if (!focused) return;
-    root.current?.scrollIntoView({ block: 'nearest' });
-    root.current?.querySelector<HTMLElement>('[role="switch"]')?.focus();
+    if (root.current) scrollIntoMain(root.current, 'auto');
+    root.current?.querySelector<HTMLElement>('[role="switch"]')?.focus({ preventScroll: true });
   }, [focused]);
 
   const toggle = async (enabled: boolean): Promise<void> => {

@@ -9,6 +9,7 @@ import { hrefFor } from '../../app/router';
 import { Banner, EmptyState, ErrorState, LoadingState } from '../../components';
 import { useT } from '../../i18n';
 import { CarrierCard } from './CarrierCard';
+import { scrollIntoMain } from '../../lib/scroll';
 import { STATUS_TONE } from './logic';
 import { RateCardsSection } from './ratecards/RateCardsSection';
 
@@ -19,8 +20,9 @@ function CarrierIndex({ carriers }: { carriers: readonly CarrierView[] }): React
   const t = useT('carriers');
   const go = (code: string): void => {
     const card = document.querySelector<HTMLElement>(`[data-testid="carrier-card-${code}"]`);
-    card?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    card?.focus({ preventScroll: true });
+    if (!card) return;
+    scrollIntoMain(card);
+    card.focus({ preventScroll: true });
   };
   return (
     <nav className="carrier-index" aria-label={t('index.label')} data-testid="carrier-index">
