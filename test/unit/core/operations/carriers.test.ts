@@ -124,3 +124,20 @@ describe('carriers:update', () => {
     expect(carrierOperations['carriers:update'].needs).toBe('store');
   });
 });
+
+describe('an account that is a key alone (#11)', () => {
+  it('stores the token masked, refuses an id, and counts as configured with the token only', () => {
+    const ctx = freshFolder();
+    const view = update(ctx, { code: 'yandex', client_secret: 'y0-token-ABCD' });
+    expect(view.credentials).toEqual({
+      client_id: null,
+      client_secret_masked: '••••ABCD',
+      configured: true,
+      id_field: null,
+      secret_field: 'token',
+    });
+    const refused = operationError(() => update(ctx, { code: 'yandex', client_id: 'someone' }));
+    expect(refused.code).toBe('invalid');
+    expect(refused.message).toMatch(/only a secret/);
+  });
+});
