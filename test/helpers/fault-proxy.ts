@@ -142,7 +142,9 @@ export async function startFaultProxy(carriers: readonly string[]): Promise<Faul
 
   function findTag(text: string): number | null | 'ambiguous' {
     const found = new Set<number>();
-    for (const m of text.matchAll(/\d+(?:\.\d+)?/g)) {
+    // Whole numbers only: digits inside an identifier (a GUID such as PEK's warehouse ids, "3f2504e0-…") are
+    // not a weight, and once matched another request's tag in flight.
+    for (const m of text.matchAll(/(?<![\w.-])\d+(?:\.\d+)?(?![\w-])/g)) {
       const n = Number(m[0]);
       // Grams as sent, or kilograms with decimals (a carrier that takes kg would send 2.417 for 2417 g).
       for (const candidate of m[0].includes('.') ? [Math.round(n * 1000)] : [n]) {
