@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { topup } from '../../core/operations';
 import { BUILT_IN_CARRIERS } from '../../core/carriers/catalogue';
+import { SETTINGS } from '../../core/settings/schema';
 import { CARRIER_CODES } from '../../core/carriers/types';
 import { reasonText } from '../../core/contract/unavailable';
 import { BREAKER_CHANNEL, FAILURES_TO_OPEN, type BreakerEvent } from '../../core/rating/breaker';
@@ -184,11 +185,20 @@ class Recorder {
 }
 
 let nextTag = TAG_MIN;
+/**
+ * Numbers the carriers send in every request whatever the weight: a tag equal to one of them makes another
+ * request's call ambiguous, which the proxy passes through unbroken. Russian Post's product codes (EMS is
+ * 7030) come from the setting's default, so a changed product list is followed here.
+ */
+const NUMBERS_IN_EVERY_REQUEST: ReadonlySet<number> = new Set(
+  SETTINGS['carriers.russian-post.objects'].default.split(',').map(Number),
+);
+
 function takeTag(): number {
   let tag = nextTag;
   // A whole number of kilograms is sent as "3" by the carriers that speak kg (DPD, Dellin, PEK): too short to
   // tell from any other number in a request, so the proxy could not find it. Those weights are not used.
-  if (tag % 1000 === 0) tag += 1;
+  while (tag % 1000 === 0 || NUMBERS_IN_EVERY_REQUEST.has(tag)) tag += 1;
   nextTag = tag >= TAG_MAX ? TAG_MIN : tag + 1;
   return tag;
 }
