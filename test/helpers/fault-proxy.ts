@@ -181,10 +181,14 @@ export async function startFaultProxy(carriers: readonly string[]): Promise<Faul
       st.injected[label] = (st.injected[label] ?? 0) + 1;
     }
 
+    // Once more on a failure: a kept-alive socket the simulator closes just as it is reused (its
+    // keepAliveTimeout) fails the exchange without any fault planned, and read as a carrier 502 in one CI run.
+    const send = (): Promise<Upstream> =>
+      sendUpstream(upstreamAgent, target, req.method ?? 'GET', req.url ?? '/', req.headers, body);
     const forward = (): Promise<Upstream | null> =>
-      sendUpstream(upstreamAgent, target, req.method ?? 'GET', req.url ?? '/', req.headers, body).catch(
-        () => null,
-      );
+      send()
+        .catch(() => send())
+        .catch(() => null);
     const gone = (): boolean => res.destroyed || res.writableEnded || req.socket.destroyed;
     open.add(res);
     res.on('close', () => open.delete(res));
