@@ -179,7 +179,9 @@ describe('binding', () => {
     .flat()
     .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
   it.skipIf(lan === undefined)(
-    `a connection to this machine's LAN address (${lan ?? 'none here'}) is refused`,
+    lan === undefined
+      ? "a connection to this machine's LAN address is refused (skipped: this machine has no non-loopback IPv4 address to try)"
+      : `a connection to this machine's LAN address (${lan}) is refused`,
     async () => {
       let accepted = 0;
       for (let i = 0; i < 20; i++) {
