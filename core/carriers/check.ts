@@ -1,0 +1,33 @@
+// A live check of one carrier, run by a person before trusting it (`npm run admin -- carriers check CODE`, the
+// Carriers screen's «Проверить»): the same protocol client the quotes use, against the endpoint and credentials
+// in settings, one step at a time, each timed, each with what to look at when it fails. Each carrier declares
+// its own steps (core/carriers/<code>/check.ts); the runner (core/rating/carrier-check.ts) times them, bounds
+// them and stops at the first failure, since later steps need what earlier ones proved (a token, a city code).
+
+/** What a step proves. The UI words each kind in its own language; `subject` says what exactly was asked. */
+export const CHECK_STEP_KINDS = ['auth', 'directory', 'size', 'route'] as const;
+export type CheckStepKind = (typeof CHECK_STEP_KINDS)[number];
+
+/** What a step saw when it passed: a person compares these with what the carrier's cabinet shows. */
+export interface CheckMeasure {
+  /** Bytes of the answer (directories): compared with the HTTP client's cap. */
+  bytes?: number;
+  /** The cap the answer must stay under (MAX_CARRIER_RESPONSE_BYTES, or a call's own). */
+  limitBytes?: number;
+  /** Records in the answer (cities, points, terminals, rates). */
+  items?: number;
+  /** The cheapest price of a route step, in kopecks. */
+  cheapestKopecks?: number;
+  /** The carrier's own words worth showing (a token's lifetime, a code it answered), as it said them. */
+  note?: string;
+}
+
+export interface CarrierCheckStep {
+  kind: CheckStepKind;
+  /** What the step asks, in the carrier's own words: "POST /oauth/token", "ListCitiesFull", "Москва → Казань". */
+  subject: string;
+  /** What to look at when this step fails, in both UI languages (the carrier's known pitfalls). */
+  hint: { ru: string; en: string };
+  /** Resolves with what it saw; throws (any Error, its message the carrier's answer) when the step fails. */
+  run(signal: AbortSignal): Promise<CheckMeasure>;
+}
