@@ -6,7 +6,7 @@ import { startApiListener, type ApiListener } from './api/server';
 import { InFlight, IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
 import { KeyCache } from './api/key-cache';
 import type { ApiRuntime } from './api/runtime';
-import { CarrierRegistry, type RegistryOptions } from './carriers/registry';
+import { CarrierRegistry, type RegistryOptions } from './platform/carrier-registry';
 import { sqliteLocationCache } from './locations/cache';
 import { createLocationResolver } from './locations/resolver';
 import type { CarrierAdapter } from './carriers/types';

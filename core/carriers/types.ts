@@ -1,4 +1,5 @@
 import type { Parcel, Rate } from '../contract/v1';
+import { CARRIER_DESCRIPTORS, type BuiltInDescriptor } from './built-in';
 import type { CarrierLimits } from './limits';
 
 /** A location as the aggregator hands it to adapters: each adapter maps it to its own location key. */
@@ -48,28 +49,15 @@ export interface CarrierAdapter {
   quote(request: CarrierQuoteRequest, context: CarrierContext): Promise<CarrierOutcome>;
 }
 
-/** The carriers this build knows, in display order. */
-export const CARRIER_CODES = [
-  'cdek',
-  'russian-post',
-  'boxberry',
-  'dpd',
-  'dellin',
-  'pek',
-  'yandex',
-  '5post',
-] as const;
-export type CarrierCode = (typeof CARRIER_CODES)[number];
+/** The carriers this build knows, in display order (core/carriers/built-in.ts). */
+export const CARRIER_CODES = CARRIER_DESCRIPTORS.map((d) => d.code) as readonly CarrierCode[] as CodesOf<
+  typeof CARRIER_DESCRIPTORS
+>;
+type CodesOf<L extends readonly { code: string }[]> = { readonly [I in keyof L]: L[I]['code'] };
+export type CarrierCode = BuiltInDescriptor['code'];
 
-/** Display names, Russian (they go to `carrier_name`). Here, not in the registry, so that naming a carrier
- * loads no adapter and no HTTP client (the admin CLI starts without them). */
-export const CARRIER_NAMES: Record<CarrierCode, string> = {
-  cdek: 'СДЭК',
-  'russian-post': 'Почта России',
-  boxberry: 'Boxberry',
-  dpd: 'DPD',
-  dellin: 'Деловые Линии',
-  pek: 'ПЭК',
-  yandex: 'Яндекс Доставка',
-  '5post': '5Post',
-};
+/** Display names, Russian (they go to `carrier_name`), from the descriptors: naming a carrier loads no adapter. */
+export const CARRIER_NAMES = Object.fromEntries(CARRIER_DESCRIPTORS.map((d) => [d.code, d.name])) as Record<
+  CarrierCode,
+  string
+>;

@@ -1,10 +1,11 @@
 // Carriers: every built-in carrier (enabled or not), its health, where it is asked, its timeout and its
 // credentials. Store operations, so the admin CLI and the desk run the same ones: settings are read from the
 // store (secrets opened by the host's secret store), health from the row the running service keeps current.
-import { CARRIER_NAMES } from '../carriers/types';
+import { CARRIER_DESCRIPTORS } from '../carriers/built-in';
+import { CARRIER_NAMES, type CarrierCode } from '../carriers/types';
 import type { CarrierEndpoint, CarrierView } from '../contract/operations';
 import { liveBaseUrl, type CarrierSettingsSpec } from '../settings/carrier-settings';
-import { BUILT_IN_CARRIER_SETTINGS, SETTINGS, maskSecret, type SettingName } from '../settings/schema';
+import { SETTINGS, maskSecret, type SettingName } from '../settings/schema';
 import type { Store } from '../store';
 import type { StoreContext } from './context';
 import type { AreaOperations } from './define';
@@ -12,13 +13,14 @@ import { OperationError } from './errors';
 import { writeSetting } from './settings';
 
 /** A built-in carrier as its settings describe it (no adapter code: the admin CLI loads none). */
-type CarrierSpec = (typeof BUILT_IN_CARRIER_SETTINGS)[number] &
-  CarrierSettingsSpec<(typeof BUILT_IN_CARRIER_SETTINGS)[number]['code']>;
+type CarrierSpec = CarrierSettingsSpec<CarrierCode>;
+
+const CARRIER_SPECS: readonly CarrierSpec[] = CARRIER_DESCRIPTORS.map((d) => ({ code: d.code, ...d.settings }));
 
 function knownCarrier(code: string): CarrierSpec {
-  const found = BUILT_IN_CARRIER_SETTINGS.find((c) => c.code === code);
+  const found = CARRIER_SPECS.find((c) => c.code === code);
   if (!found) {
-    const known = BUILT_IN_CARRIER_SETTINGS.map((c) => c.code).join(', ');
+    const known = CARRIER_SPECS.map((c) => c.code).join(', ');
     throw new OperationError('not_found', `No carrier ${JSON.stringify(code)}. Known: ${known}.`);
   }
   return found;
@@ -84,7 +86,7 @@ export function carrierView(store: Store, carrier: CarrierSpec): CarrierView {
 export const carrierOperations = {
   'carriers:list': {
     needs: 'store',
-    run: ({ store }) => BUILT_IN_CARRIER_SETTINGS.map((c) => carrierView(store, c)),
+    run: ({ store }) => CARRIER_SPECS.map((c) => carrierView(store, c)),
   },
 
   'carriers:update': {

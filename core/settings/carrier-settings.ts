@@ -1,20 +1,12 @@
-// The settings every carrier has, generated from one short description per carrier, so a carrier added
-// later (eight and more) gets the same switch, endpoint choice, timeout and credential handling without a
-// hand-written copy: carriers.<code>.enabled | endpoint | base_url | timeout_ms, plus its credentials
-// (secret ones go through the host's secret store and are never printed back in full).
+// The settings every carrier has, generated from its descriptor's settings (core/carriers/descriptor.ts), so
+// every carrier gets the same switch, endpoint choice, timeout and credential handling without a hand-written
+// copy: carriers.<code>.enabled | endpoint | base_url | timeout_ms, plus its account fields (secret ones go
+// through the host's secret store and are never printed back in full) and its own options.
 import { z } from 'zod';
+import type { CarrierField, CarrierSettingsDescription } from '../carriers/descriptor';
 
-export interface CarrierSettingsSpec<C extends string> {
-  code: C;
-  /** The carrier's production host (the default). */
-  production: string;
-  /** The carrier's own test host, when it has one (CDEK's api.edu.cdek.ru). */
-  test?: string;
-  /** Account fields: name → whether it is secret. */
-  credentials?: Readonly<Record<string, { secret: boolean; doc: string }>>;
-  /** Whether a new data folder queries it (default true); false while a carrier is being brought in. */
-  enabledByDefault?: boolean;
-}
+/** A carrier's settings description with its code. */
+export type CarrierSettingsSpec<C extends string> = { code: C } & CarrierSettingsDescription;
 
 export interface SettingDef {
   schema: z.ZodType;
@@ -36,9 +28,9 @@ type CarrierSettingName<C extends string, K extends string> =
   | `carriers.${C}.timeout_ms`
   | `carriers.${C}.${K}`;
 
-export function carrierSettings<C extends string, K extends string = never>(
-  spec: CarrierSettingsSpec<C> & { credentials?: Readonly<Record<K, { secret: boolean; doc: string }>> },
-): Record<CarrierSettingName<C, K>, SettingDef> {
+export function carrierSettings<const C extends string, const S extends CarrierSettingsDescription>(
+  spec: { code: C } & S,
+): Record<CarrierSettingName<C, CarrierField<S>>, SettingDef> {
   const p = `carriers.${spec.code}`;
   const out: Record<string, SettingDef> = {
     [`${p}.enabled`]: {
@@ -72,7 +64,25 @@ export function carrierSettings<C extends string, K extends string = never>(
   for (const [name, field] of Object.entries<{ secret: boolean; doc: string }>(spec.credentials ?? {})) {
     out[`${p}.${name}`] = { schema: z.string().max(200), default: '', secret: field.secret, doc: field.doc };
   }
-  return out as Record<CarrierSettingName<C, K>, SettingDef>;
+  for (const [name, def] of Object.entries<SettingDef>(spec.options ?? {})) out[`${p}.${name}`] = def;
+  return out as Record<CarrierSettingName<C, CarrierField<S>>, SettingDef>;
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+type SettingsOf<D> = D extends { code: infer C extends string; settings: infer S extends CarrierSettingsDescription }
+  ? Record<CarrierSettingName<C, CarrierField<S>>, SettingDef>
+  : never;
+
+/** Every carrier's settings, from the list of descriptors, typed name by name. */
+export function allCarrierSettings<
+  const L extends readonly { code: string; settings: CarrierSettingsDescription }[],
+>(descriptors: L): UnionToIntersection<SettingsOf<L[number]>> {
+  return Object.assign(
+    {},
+    ...descriptors.map((d) => carrierSettings({ code: d.code, ...d.settings })),
+  ) as UnionToIntersection<SettingsOf<L[number]>>;
 }
 
 /**

@@ -187,7 +187,8 @@ export async function benchCacheHit(): Promise<void> {
 export async function benchFanoutSimulators(): Promise<void> {
   const steal = stealMeter();
   const loadBefore = load();
-  const { BUILT_IN_CARRIERS } = await import('../../core/carriers/catalogue');
+  const { builtInCarriers } = await import('../../core/platform/built-in-carriers');
+  const carriers = await builtInCarriers();
   const { openStore } = await import('../../core/store');
   const { SettingsView } = await import('../../core/settings/view');
   // 5Post answers from its catalogue: its latency only delays the first download, so it gets the shortest.
@@ -195,7 +196,7 @@ export async function benchFanoutSimulators(): Promise<void> {
   const latencyOf = new Map(order.map((code, i) => [code, FANOUT_LATENCIES_MS[i] ?? 20]));
   const slowest = Math.max(...latencyOf.values());
   const sims = await Promise.all(
-    BUILT_IN_CARRIERS.map(async (c) => ({
+    carriers.map(async (c) => ({
       code: c.code,
       child: await startChild('scripts/bench/carrier-simulator.ts', [
         c.code,
@@ -210,7 +211,7 @@ export async function benchFanoutSimulators(): Promise<void> {
   // Reference: the adapters called directly, the eight at once per quote, one quote at a time.
   const store = openStore(':memory:');
   const settings = new SettingsView(store);
-  const adapters = BUILT_IN_CARRIERS.map((c) =>
+  const adapters = carriers.map((c) =>
     c.create({ baseUrl: urls[c.code]!, simulated: true }, settings),
   );
   const request = () => {

@@ -23,7 +23,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { topup } from '../../core/operations';
-import { BUILT_IN_CARRIERS } from '../../core/carriers/catalogue';
+import { CARRIER_DESCRIPTORS } from '../../core/carriers/built-in';
 import { SETTINGS } from '../../core/settings/schema';
 import { CARRIER_CODES } from '../../core/carriers/types';
 import { reasonText } from '../../core/contract/unavailable';
@@ -746,7 +746,7 @@ async function setUp(
   // answer every request: it would turn each all-carriers-failed 503 into a 200. Its own faults (JWT,
   // catalogue pages) are tested in test/integration/carriers/fivepost-adapter.test.ts.
   const local = Object.fromEntries(
-    BUILT_IN_CARRIERS.filter((c) => c.quotesFromLocalData).map((c) => [`carriers.${c.code}.enabled`, 'off']),
+    CARRIER_DESCRIPTORS.filter((c) => 'quotesFromLocalData' in c).map((c) => [`carriers.${c.code}.enabled`, 'off']),
   );
   const t = await startTestService({
     settings: { ...local, ...settings },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
+import { CARRIER_TRIGGERS, SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import { FIRST_TWO_CARRIERS, SHIPMENT, startTestService, type TestService } from '../../helpers/service';
 
 let t: TestService | undefined;
@@ -16,7 +16,7 @@ describe('carrier deadlines', () => {
     const started = performance.now();
     const r = await t.postRates({
       ...SHIPMENT,
-      to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.cdekTimeout },
+      to: { city: 'Казань', postal_code: CARRIER_TRIGGERS.cdek.timeout },
     });
     const took = performance.now() - started;
     expect(r.status).toBe(200);
@@ -64,7 +64,7 @@ describe('carrier deadlines', () => {
 
   it('carrier errors become unavailable reasons, never a 500; repeated failures mark the carrier unavailable', async () => {
     t = await startTestService({ settings: { ...FIRST_TWO_CARRIERS, 'rating.breaker_cooldown_ms': '1000' } });
-    const ship = { ...SHIPMENT, to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.cdekError } };
+    const ship = { ...SHIPMENT, to: { city: 'Казань', postal_code: CARRIER_TRIGGERS.cdek.error } };
     for (let i = 0; i < 3; i++) {
       const r = await t.postRates(ship);
       expect(r.status).toBe(200);

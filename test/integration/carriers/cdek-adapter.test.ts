@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCdekAdapter, type CdekAdapterOptions } from '../../../core/carriers/cdek';
-import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
+import { CARRIER_TRIGGERS, SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import {
   startCdekSimulator,
   type CdekSimulatorHandle,
@@ -565,7 +565,7 @@ describe('CDEK sandbox triggers and faults', () => {
   it('error trigger → carrier_error from HTTP 500', async () => {
     const s = await sim();
     const out = await adapterFor(s).quote(
-      request({ to: { city: 'Новосибирск', postalCode: SANDBOX_TRIGGERS.cdekError } }),
+      request({ to: { city: 'Новосибирск', postalCode: CARRIER_TRIGGERS.cdek.error } }),
       ctx(),
     );
     expect(out).toMatchObject({ ok: false, kind: 'carrier_error' });
@@ -575,7 +575,7 @@ describe('CDEK sandbox triggers and faults', () => {
   it('no-service triggers → no_service', async () => {
     const s = await sim();
     const a = adapterFor(s);
-    for (const postalCode of [SANDBOX_TRIGGERS.cdekNoService, SANDBOX_TRIGGERS.allNoService]) {
+    for (const postalCode of [CARRIER_TRIGGERS.cdek.noService, SANDBOX_TRIGGERS.allNoService]) {
       expect(await a.quote(request({ to: { city: 'Новосибирск', postalCode } }), ctx())).toMatchObject({
         ok: false,
         kind: 'no_service',
@@ -587,7 +587,7 @@ describe('CDEK sandbox triggers and faults', () => {
     const s = await sim();
     rates(
       await adapterFor(s).quote(
-        request({ to: { city: 'Новосибирск', postalCode: SANDBOX_TRIGGERS.russianPostError } }),
+        request({ to: { city: 'Новосибирск', postalCode: CARRIER_TRIGGERS['russian-post'].error } }),
         ctx(),
       ),
     );
@@ -599,7 +599,7 @@ describe('CDEK sandbox triggers and faults', () => {
     const controller = new AbortController();
     const started = Date.now();
     const pending = a.quote(
-      request({ to: { city: 'Новосибирск', postalCode: SANDBOX_TRIGGERS.cdekTimeout } }),
+      request({ to: { city: 'Новосибирск', postalCode: CARRIER_TRIGGERS.cdek.timeout } }),
       { signal: controller.signal },
     );
     setTimeout(() => controller.abort(new DOMException('carrier timeout', 'TimeoutError')), 150);
@@ -821,7 +821,7 @@ describe('CDEK simulator validation', () => {
         await tariffList(s, {
           type,
           from_location: loc,
-          to_location: { postal_code: SANDBOX_TRIGGERS.cdekNoService, country_code: 'RU' },
+          to_location: { postal_code: CARRIER_TRIGGERS.cdek.noService, country_code: 'RU' },
           packages: [{ weight: 500 }],
         }),
       ).toMatchObject({ status: 400, json: { errors: [{ code: 'err_result_service_empty' }] } });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPekAdapter, type PekAdapterOptions } from '../../../core/carriers/pek';
 import { slidingWindowLimiter } from '../../../core/carriers/pek/rate-limit';
-import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
+import { CARRIER_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import { PEK_SIM_API_KEY, PEK_SIM_LOGIN, startPekSimulator } from '../../../core/carriers/simulators/pek';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
@@ -125,18 +125,18 @@ describe('PEK adapter against the simulator', () => {
     const s = await sim();
     const a = adapter(s.url);
     const err = await a.quote(
-      request({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.pekError } }),
+      request({ to: { city: 'Казань', postalCode: CARRIER_TRIGGERS.pek.error } }),
       ctx(),
     );
     expect(err).toMatchObject({ ok: false, kind: 'carrier_error' });
     const none = await a.quote(
-      request({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.pekNoService } }),
+      request({ to: { city: 'Казань', postalCode: CARRIER_TRIGGERS.pek.noService } }),
       ctx(),
     );
     expect(none).toMatchObject({ ok: false, kind: 'no_service' });
     // Another carrier's trigger is an ordinary index here.
     const other = await a.quote(
-      request({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.yandexError } }),
+      request({ to: { city: 'Казань', postalCode: CARRIER_TRIGGERS.yandex.error } }),
       ctx(),
     );
     expect(other.ok).toBe(true);
@@ -254,12 +254,12 @@ describe('/v1/rates with PEK switched on (sandbox)', () => {
   });
 
   it.each([
-    [SANDBOX_TRIGGERS.pekTimeout, 'timeout'],
+    [CARRIER_TRIGGERS.pek.timeout, 'timeout'],
     [
-      SANDBOX_TRIGGERS.pekError,
+      CARRIER_TRIGGERS.pek.error,
       'carrier error: PEK error: Ошибка расчета: Внутренняя ошибка сервиса расчета стоимости',
     ],
-    [SANDBOX_TRIGGERS.pekNoService, 'no service on this route'],
+    [CARRIER_TRIGGERS.pek.noService, 'no service on this route'],
   ])('trigger %s → %s', async (postal, reason) => {
     const r = await t.postRates(ship(postal));
     expect(r.json.unavailable).toEqual([{ carrier: 'pek', reason }]);

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRussianPostAdapter } from '../../../core/carriers/russian-post';
-import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
+import { CARRIER_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import { startRussianPostSimulator } from '../../../core/carriers/simulators/russian-post';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
@@ -121,7 +121,7 @@ describe('Russian Post adapter against the simulator', () => {
 
   it('reports the no-service sandbox trigger as no_service', async () => {
     const outcome = await adapter().quote(
-      shipment({ to: { city: 'Тест', postalCode: SANDBOX_TRIGGERS.russianPostNoService } }),
+      shipment({ to: { city: 'Тест', postalCode: CARRIER_TRIGGERS['russian-post'].noService } }),
       {
         signal: signal(),
       },
@@ -131,7 +131,7 @@ describe('Russian Post adapter against the simulator', () => {
 
   it('reports the error sandbox trigger as carrier_error', async () => {
     const outcome = await adapter().quote(
-      shipment({ to: { city: 'Тест', postalCode: SANDBOX_TRIGGERS.russianPostError } }),
+      shipment({ to: { city: 'Тест', postalCode: CARRIER_TRIGGERS['russian-post'].error } }),
       {
         signal: signal(),
       },
@@ -145,7 +145,7 @@ describe('Russian Post adapter against the simulator', () => {
 
   it("still quotes when the recipient is another carrier's sandbox trigger", async () => {
     const outcome = await adapter().quote(
-      shipment({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.cdekError } }),
+      shipment({ to: { city: 'Казань', postalCode: CARRIER_TRIGGERS.cdek.error } }),
       {
         signal: signal(),
       },
@@ -232,7 +232,7 @@ describe('Russian Post adapter against the simulator', () => {
     const controller = new AbortController();
     const started = Date.now();
     const pending = adapter().quote(
-      shipment({ to: { city: 'Тест', postalCode: SANDBOX_TRIGGERS.russianPostTimeout } }),
+      shipment({ to: { city: 'Тест', postalCode: CARRIER_TRIGGERS['russian-post'].timeout } }),
       {
         signal: controller.signal,
       },

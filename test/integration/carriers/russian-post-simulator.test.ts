@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
+import { CARRIER_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import { startRussianPostSimulator } from '../../../core/carriers/simulators/russian-post';
 
@@ -68,7 +68,7 @@ describe('Russian Post simulator server', () => {
   it('closes quickly while a request hangs, and close() can be called twice', async () => {
     const sim = await startRussianPostSimulator({ latencyMs: 60_000 });
     const hanging = fetch(
-      `${sim.url}/v2/calculate/tariff/delivery?${QUERY.replace('to=630000', `to=${SANDBOX_TRIGGERS.russianPostTimeout}`)}`,
+      `${sim.url}/v2/calculate/tariff/delivery?${QUERY.replace('to=630000', `to=${CARRIER_TRIGGERS['russian-post'].timeout}`)}`,
     ).catch((err: unknown) => err);
     const delayed = fetch(`${sim.url}/v2/calculate/tariff/delivery?${QUERY}`).catch((err: unknown) => err);
     while (sim.requestCount() < 2) await new Promise((r) => setTimeout(r, 10));

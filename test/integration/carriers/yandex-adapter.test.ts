@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
+import { CARRIER_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import { startYandexSimulator, YANDEX_SIM_TOKEN } from '../../../core/carriers/simulators/yandex';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
@@ -119,10 +119,10 @@ describe('Yandex adapter against the simulator', () => {
     const s = await sim();
     const a = adapter(s.url);
     expect(
-      await a.quote(request({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.yandexError } }), ctx()),
+      await a.quote(request({ to: { city: 'Казань', postalCode: CARRIER_TRIGGERS.yandex.error } }), ctx()),
     ).toMatchObject({ ok: false, kind: 'carrier_error' });
     expect(
-      await a.quote(request({ to: { city: 'Казань', postalCode: SANDBOX_TRIGGERS.yandexNoService } }), ctx()),
+      await a.quote(request({ to: { city: 'Казань', postalCode: CARRIER_TRIGGERS.yandex.noService } }), ctx()),
     ).toMatchObject({ ok: false, kind: 'no_service' });
   });
 });
@@ -237,9 +237,9 @@ describe('/v1/rates with Yandex switched on (sandbox)', () => {
   });
 
   it.each([
-    [SANDBOX_TRIGGERS.yandexTimeout, 'timeout'],
-    [SANDBOX_TRIGGERS.yandexError, 'carrier error: Yandex HTTP 500: internal_error: Internal server error'],
-    [SANDBOX_TRIGGERS.yandexNoService, 'no service on this route'],
+    [CARRIER_TRIGGERS.yandex.timeout, 'timeout'],
+    [CARRIER_TRIGGERS.yandex.error, 'carrier error: Yandex HTTP 500: internal_error: Internal server error'],
+    [CARRIER_TRIGGERS.yandex.noService, 'no service on this route'],
   ])('trigger %s → %s', async (postal, reason) => {
     const r = await t.postRates(ship(postal));
     expect(r.json.unavailable).toEqual([{ carrier: 'yandex', reason }]);

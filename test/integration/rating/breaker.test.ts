@@ -1,7 +1,7 @@
 // #10 item 3 through the whole service: the circuit breaker as /v1 clients and the desk see it. Sandbox
 // triggers make CDEK fail; the service's monotonic clock is moved instead of sleeping through cool-downs.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
+import { CARRIER_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import type { Clock } from '../../../core/util/clock';
 import {
   FIRST_TWO_CARRIERS,
@@ -49,7 +49,7 @@ async function cdekStatus(s: TestService): Promise<string> {
 
 async function openCdek(s: TestService): Promise<void> {
   for (let i = 0; i < 3; i++) {
-    const r = await s.postRates(fresh(SANDBOX_TRIGGERS.cdekError));
+    const r = await s.postRates(fresh(CARRIER_TRIGGERS.cdek.error));
     expect(r.status).toBe(200);
     expect(r.json.unavailable).toEqual([
       { carrier: 'cdek', reason: expect.stringMatching(/^carrier error: /) },
@@ -92,7 +92,7 @@ describe('circuit breaker over /v1', () => {
     await openCdek(t);
     clock.advance(COOLDOWN_MS);
     // The probe fails: open again for a whole cool-down.
-    const failedProbe = await t.postRates(fresh(SANDBOX_TRIGGERS.cdekError));
+    const failedProbe = await t.postRates(fresh(CARRIER_TRIGGERS.cdek.error));
     expect(failedProbe.json.unavailable[0].reason).toMatch(/^carrier error: /);
     expect((await t.postRates(fresh())).json.unavailable).toEqual([SKIPPED]);
     clock.advance(COOLDOWN_MS - 1_000);
@@ -103,7 +103,7 @@ describe('circuit breaker over /v1', () => {
     expect(probe.json.unavailable).toEqual([]);
     expect((probe.json.rates as { carrier: string }[]).some((x) => x.carrier === 'cdek')).toBe(true);
     expect(await cdekStatus(t)).toBe('available');
-    expect((await t.postRates(fresh(SANDBOX_TRIGGERS.cdekError))).json.unavailable[0].reason).toMatch(
+    expect((await t.postRates(fresh(CARRIER_TRIGGERS.cdek.error))).json.unavailable[0].reason).toMatch(
       /^carrier error: /,
     );
   });
@@ -117,7 +117,7 @@ describe('circuit breaker over /v1', () => {
     await openCdek(t);
     clock.advance(COOLDOWN_MS);
     const answers: HttpResult[] = await Promise.all(
-      Array.from({ length: 4 }, () => t!.postRates(fresh(SANDBOX_TRIGGERS.cdekTimeout))),
+      Array.from({ length: 4 }, () => t!.postRates(fresh(CARRIER_TRIGGERS.cdek.timeout))),
     );
     const reasons = answers.map((r) => r.json.unavailable[0]?.reason).sort();
     expect(reasons).toEqual([SKIPPED.reason, SKIPPED.reason, SKIPPED.reason, 'timeout']);

@@ -1,7 +1,8 @@
 // The settings every carrier gets, and which host a live carrier is asked (#10 item 1).
 import { describe, expect, it } from 'vitest';
 import { carrierSettings, liveBaseUrl } from '../../../../core/settings/carrier-settings';
-import { CDEK_SETTINGS, SETTINGS } from '../../../../core/settings/schema';
+import { CDEK } from '../../../../core/carriers/cdek/descriptor';
+import { SETTINGS } from '../../../../core/settings/schema';
 
 describe('carrierSettings', () => {
   it('gives a carrier its switch, endpoint, host, timeout and account fields', () => {
@@ -23,7 +24,7 @@ describe('carrierSettings', () => {
   });
 
   it('is what the settings schema holds for the built-in carriers', () => {
-    for (const name of Object.keys(carrierSettings(CDEK_SETTINGS))) expect(SETTINGS).toHaveProperty([name]);
+    for (const name of Object.keys(carrierSettings({ code: CDEK.code, ...CDEK.settings }))) expect(SETTINGS).toHaveProperty([name]);
   });
 });
 

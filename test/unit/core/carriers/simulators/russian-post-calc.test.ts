@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerTariffQuery, type SimAnswer } from '../../../../../core/carriers/simulators/russian-post-calc';
-import { SANDBOX_TRIGGERS } from '../../../../../core/carriers/sandbox-triggers';
+import { CARRIER_TRIGGERS, SANDBOX_TRIGGERS } from '../../../../../core/carriers/sandbox-triggers';
 import { allCities } from '../../../../../core/locations/cities';
 
 const NOW = new Date('2025-03-10T07:00:00Z');
@@ -155,18 +155,18 @@ describe('simulator tariff answers', () => {
   });
 
   it('obeys the sandbox triggers', () => {
-    expect(ask({ to: SANDBOX_TRIGGERS.russianPostTimeout })).toEqual({ kind: 'hang' });
+    expect(ask({ to: CARRIER_TRIGGERS['russian-post'].timeout })).toEqual({ kind: 'hang' });
     expect(ask({ to: SANDBOX_TRIGGERS.allTimeout })).toEqual({ kind: 'hang' });
-    const error = ask({ to: SANDBOX_TRIGGERS.russianPostError });
+    const error = ask({ to: CARRIER_TRIGGERS['russian-post'].error });
     expect(error).toMatchObject({ status: 500 });
     expect(errorCode(error)).toBe(5000);
-    expect(errorCode(ask({ to: SANDBOX_TRIGGERS.russianPostNoService }))).toBe(1209);
+    expect(errorCode(ask({ to: CARRIER_TRIGGERS['russian-post'].noService }))).toBe(1209);
     expect(errorCode(ask({ to: SANDBOX_TRIGGERS.allNoService, object: '7030' }))).toBe(1209);
     // Another carrier's trigger is an ordinary index here: it must not knock Russian Post out.
     for (const code of [
-      SANDBOX_TRIGGERS.cdekError,
-      SANDBOX_TRIGGERS.cdekTimeout,
-      SANDBOX_TRIGGERS.cdekNoService,
+      CARRIER_TRIGGERS.cdek.error,
+      CARRIER_TRIGGERS.cdek.timeout,
+      CARRIER_TRIGGERS.cdek.noService,
     ]) {
       expect(body(ask({ to: code })).paynds).toBeGreaterThan(0);
     }

@@ -1,7 +1,7 @@
-// The catalogue builds each adapter from settings (#10): CDEK's contract type, Russian Post's product list,
+// The built-in carriers build each adapter from settings (#10): CDEK's contract type, Russian Post's product list,
 // and the environment the registry shares (location resolver with its SQLite cache, logger).
-import { afterEach, describe, expect, it } from 'vitest';
-import { BUILT_IN_CARRIERS, type BuiltInCarrier } from '../../../core/carriers/catalogue';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { builtInCarriers, type BuiltInCarrier } from '../../../core/platform/built-in-carriers';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
 import { sqliteLocationCache } from '../../../core/locations/cache';
@@ -15,8 +15,13 @@ afterEach(async () => {
   for (const x of open.splice(0)) await x.close();
 });
 
+let loaded: BuiltInCarrier[] = [];
+beforeAll(async () => {
+  loaded = await builtInCarriers();
+});
+
 function carrier(code: string): BuiltInCarrier {
-  return BUILT_IN_CARRIERS.find((c) => c.code === code)!;
+  return loaded.find((c) => c.code === code)!;
 }
 
 function storeWith(settings: Record<string, string>): Store {

@@ -1,8 +1,8 @@
-// The catalogue builds the PEK and Yandex adapters from settings (#11): PEK's products (carriers.pek.types),
+// The built-in carriers build the PEK and Yandex adapters from settings (#11): PEK's products (carriers.pek.types),
 // live credentials (login + API key; a Yandex token alone), not_configured without them, and the simulators'
 // own sandbox accounts.
-import { afterEach, describe, expect, it } from 'vitest';
-import { BUILT_IN_CARRIERS, type BuiltInCarrier } from '../../../core/carriers/catalogue';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { builtInCarriers, type BuiltInCarrier } from '../../../core/platform/built-in-carriers';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
 import { SettingsView } from '../../../core/settings/view';
@@ -13,8 +13,13 @@ afterEach(async () => {
   for (const x of open.splice(0)) await x.close();
 });
 
+let loaded: BuiltInCarrier[] = [];
+beforeAll(async () => {
+  loaded = await builtInCarriers();
+});
+
 function carrier(code: string): BuiltInCarrier {
-  return BUILT_IN_CARRIERS.find((c) => c.code === code)!;
+  return loaded.find((c) => c.code === code)!;
 }
 
 function settings(values: Record<string, string>): SettingsView {

@@ -1,7 +1,7 @@
 // The catalogue entries of Boxberry and 5Post (#11): sandbox credentials only their simulators accept, live
 // credentials from settings, and 5Post's catalogue kept in the data file the environment hands over.
-import { afterEach, describe, expect, it } from 'vitest';
-import { BUILT_IN_CARRIERS, type BuiltInCarrier } from '../../../core/carriers/catalogue';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { builtInCarriers, type BuiltInCarrier } from '../../../core/platform/built-in-carriers';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
 import { createLocationResolver } from '../../../core/locations/resolver';
@@ -14,8 +14,13 @@ afterEach(async () => {
   for (const x of open.splice(0)) await x.close();
 });
 
+let loaded: BuiltInCarrier[] = [];
+beforeAll(async () => {
+  loaded = await builtInCarriers();
+});
+
 function carrier(code: string): BuiltInCarrier {
-  return BUILT_IN_CARRIERS.find((c) => c.code === code)!;
+  return loaded.find((c) => c.code === code)!;
 }
 
 function storeWith(settings: Record<string, string> = {}): Store {

@@ -1,7 +1,7 @@
 // Live mode per carrier (#10 item 1): the endpoint chooses where each carrier is asked, a carrier pointed at
 // its simulator marks every answer sandbox, and a carrier's own timeout bounds only that carrier.
 import { afterEach, expect, it } from 'vitest';
-import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
+import { CARRIER_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import { SHIPMENT, startTestService, type TestService } from '../../helpers/service';
 
 let t: TestService | undefined;
@@ -36,7 +36,7 @@ it("a carrier's own timeout bounds that carrier only", async () => {
   const started = performance.now();
   const r = await t.postRates({
     ...SHIPMENT,
-    to: { city: 'Казань', postal_code: SANDBOX_TRIGGERS.cdekTimeout },
+    to: { city: 'Казань', postal_code: CARRIER_TRIGGERS.cdek.timeout },
   });
   const took = performance.now() - started;
   expect(r.status).toBe(200);

@@ -2,6 +2,9 @@
 // every carrier at its in-process simulator; live mode at its production host, its test host, its simulator
 // or a custom host (carriers.<code>.endpoint). Rebuilt only when the relevant settings change (the CDEK
 // token cache lives in its adapter, so it survives unrelated setting changes).
+import { CARRIER_DESCRIPTORS } from '../carriers/built-in';
+import type { SimulatorHandle } from '../carriers/simulators/handle';
+import { CARRIER_CODES, CARRIER_NAMES, type CarrierAdapter, type CarrierCode } from '../carriers/types';
 import type { CarrierInfo } from '../contract/v1';
 import type { CarrierSet } from '../rating/aggregator';
 import type { HealthBoard } from '../rating/health';
@@ -9,11 +12,7 @@ import { RateCardCarriers, type RateCardCarrierSet, type RateCardSource } from '
 import { liveBaseUrl } from '../settings/carrier-settings';
 import type { SettingName } from '../settings/schema';
 import type { SettingsView } from '../settings/view';
-import { BUILT_IN_CARRIERS, type BuiltInCarrier, type CarrierEnvironment } from './catalogue';
-import type { SimulatorHandle } from './simulators/handle';
-import { CARRIER_CODES, CARRIER_NAMES, type CarrierAdapter, type CarrierCode } from './types';
-
-export { CARRIER_NAMES };
+import { builtInCarriers, type BuiltInCarrier, type CarrierEnvironment } from './built-in-carriers';
 
 export interface RegistryOptions {
   /** Fixed latency of the sandbox simulators (benchmarks); 0 by default. */
@@ -62,7 +61,7 @@ export class CarrierRegistry {
    */
   sandbox(): boolean {
     if (this.options.adapters !== undefined || this.settings.get('sandbox') === 'on') return true;
-    return BUILT_IN_CARRIERS.some(
+    return CARRIER_DESCRIPTORS.some(
       (c) =>
         this.settings.get(setting(c.code, 'enabled')) === 'on' &&
         this.settings.get(setting(c.code, 'endpoint')) === 'simulator',
@@ -72,7 +71,7 @@ export class CarrierRegistry {
   /** Starts the simulators now (in sandbox mode) so the first quote does not pay for it. */
   async warmUp(): Promise<void> {
     if (this.sandbox() && !this.options.adapters) {
-      await Promise.all(BUILT_IN_CARRIERS.map((c) => this.simulator(c)));
+      await Promise.all((await builtInCarriers()).map((c) => this.simulator(c)));
     }
   }
 
@@ -97,7 +96,7 @@ export class CarrierRegistry {
     }
     const s = this.settings;
     const sandbox = s.get('sandbox') === 'on';
-    const enabled = BUILT_IN_CARRIERS.filter((c) => s.get(setting(c.code, 'enabled')) === 'on');
+    const enabled = (await builtInCarriers()).filter((c) => s.get(setting(c.code, 'enabled')) === 'on');
     const config = JSON.stringify([
       sandbox,
       enabled.map((c) => [
@@ -105,7 +104,7 @@ export class CarrierRegistry {
         s.get(setting(c.code, 'endpoint')),
         s.get(setting(c.code, 'base_url')),
         s.get(setting(c.code, 'timeout_ms')),
-        c.configKeys.map((k) => s.get(k as SettingName)),
+        c.configKeys.map((k) => s.get(k)),
       ]),
     ]);
     if (config === this.builtFor) return this.current;
@@ -115,7 +114,7 @@ export class CarrierRegistry {
       const live = sandbox
         ? null
         : liveBaseUrl(
-            carrier.settings,
+            carrier.descriptor.settings,
             s.get(setting(carrier.code, 'endpoint')),
             s.get(setting(carrier.code, 'base_url')),
           );

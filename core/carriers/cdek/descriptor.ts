@@ -1,0 +1,35 @@
+// CDEK (docs/carriers.md, "CDEK"): API v2 with OAuth client credentials; api.edu.cdek.ru is its test host.
+import { z } from 'zod';
+import { defineCarrier, type CarrierField, type CarrierSettingsDescription } from '../descriptor';
+import { CDEK_LIMITS } from './limits';
+
+const settings = {
+  production: 'https://api.cdek.ru/v2',
+  test: 'https://api.edu.cdek.ru/v2',
+  credentials: {
+    client_id: { secret: false, doc: 'CDEK account.' },
+    client_secret: { secret: true, doc: 'CDEK secure password (never printed in full).' },
+  },
+  options: {
+    contract_type: {
+      schema: z.enum(['1', '2']),
+      default: '1',
+      secret: false,
+      doc: 'CDEK contract type: 1 online store, 2 delivery; the other is tried when the first yields no tariff.',
+    },
+  },
+} as const satisfies CarrierSettingsDescription;
+/** The names `carrier.ts` reads its settings by. */
+export type CdekField = CarrierField<typeof settings>;
+
+export const CDEK = defineCarrier({
+  code: 'cdek',
+  name: 'СДЭК',
+  nameEn: 'CDEK',
+  settings,
+  limits: CDEK_LIMITS,
+  limitsVerified: true,
+  locations: ['postal_code', 'cdek_city_code'],
+  triggers: { timeout: '999911', error: '999912', noService: '999913' },
+  load: () => import('./carrier').then((m) => m.implementation),
+});
