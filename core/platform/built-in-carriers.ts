@@ -85,7 +85,7 @@ async function load(descriptor: BuiltInDescriptor): Promise<BuiltInCarrier> {
  * anything else fails its quote loudly (a carrier_error naming the want) instead of silently depending on
  * a lookup nobody listed: the descriptor stays the truth about what a carrier needs.
  */
-function declaredOnly(
+export function declaredOnly(
   code: string,
   declared: readonly LocationWant[],
   resolver: LocationResolver,

@@ -1,11 +1,15 @@
 // The built-in carriers build each adapter from settings (#10): CDEK's contract type, Russian Post's product list,
 // and the environment the registry shares (location resolver with its SQLite cache, logger).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { builtInCarriers, type BuiltInCarrier } from '../../../core/platform/built-in-carriers';
+import { builtInCarriers, declaredOnly, type BuiltInCarrier } from '../../../core/platform/built-in-carriers';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
 import { sqliteLocationCache } from '../../../core/locations/cache';
-import { createLocationResolver } from '../../../core/locations/resolver';
+import {
+  createLocationResolver,
+  type LocationResolver,
+  type LocationWant,
+} from '../../../core/locations/resolver';
 import { SettingsView } from '../../../core/settings/view';
 import { openStore, type Store } from '../../../core/store';
 import { silentLogger } from '../../../core/util/logger';
@@ -93,5 +97,52 @@ describe('the catalogue builds adapters from settings', () => {
     expect(store.db.prepare('SELECT namespace, want, place_key FROM location_cache').all()).toEqual([
       { namespace: `cdek ${sim.url}`, want: 'cdek_city_code', place_key: 'сириус||' },
     ]);
+  });
+});
+
+describe('location needs come from the descriptor', () => {
+  it('each carrier asks the resolver for the places its descriptor declares, and no others', async () => {
+    for (const c of loaded) {
+      const sim = await simulatorOf(c);
+      const asked = new Set<LocationWant>();
+      const inner = createLocationResolver();
+      const environment = {
+        locations: {
+          resolve: (place, want, options) => {
+            asked.add(want);
+            return inner.resolve(place, want, options);
+          },
+        } satisfies LocationResolver,
+        logger: silentLogger,
+      };
+      const adapter = c.create(
+        { baseUrl: sim.url, simulated: true },
+        new SettingsView(storeWith({})),
+        environment,
+      );
+      // Kazan is in every table; Сириус has no postal index of its own, so CDEK asks its directory.
+      for (const city of ['Казань', 'Сириус']) {
+        await adapter.quote(request({ to: { city, postalCode: null } }), ctx());
+      }
+      expect({ code: c.code, asked: [...asked].sort() }).toEqual({
+        code: c.code,
+        asked: [...c.descriptor.locations].sort(),
+      });
+    }
+  });
+
+  it('a resolver narrowed to a descriptor refuses any other place, naming it', async () => {
+    const narrowed = declaredOnly(
+      'russian-post',
+      carrier('russian-post').descriptor.locations,
+      createLocationResolver(),
+    );
+    await expect(narrowed.resolve({ city: 'Казань', postalCode: null }, 'kladr_id')).rejects.toThrow(
+      'russian-post asked for kladr_id, which its descriptor does not declare',
+    );
+    expect(await narrowed.resolve({ city: 'Казань', postalCode: null }, 'postal_code')).toMatchObject({
+      ok: true,
+      value: '420000',
+    });
   });
 });
