@@ -6,6 +6,7 @@ import { startApiListener, type ApiListener } from './api/server';
 import { InFlight, IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
 import { KeyCache } from './api/key-cache';
 import type { ApiRuntime } from './api/runtime';
+import { runCarrierCheck } from './platform/carrier-check';
 import { CarrierRegistry, type RegistryOptions } from './platform/carrier-registry';
 import { sqliteLocationCache } from './locations/cache';
 import { createLocationResolver } from './locations/resolver';
@@ -245,6 +246,8 @@ export async function createRatingService(options: RatingServiceOptions) {
     },
     sandbox: () => registry.sandbox(),
     rate: (shipment, onProgress) => rate(shipment, onProgress),
+    checkCarrier: (code, check) =>
+      runCarrierCheck(code, { settings, logger, now: () => clock.now(), ...check }),
   };
   const deskContext: ServiceContext = {
     store,

@@ -4,8 +4,9 @@
 // its own steps (core/carriers/<code>/check.ts); the runner (core/rating/carrier-check.ts) times them, bounds
 // them and stops at the first failure, since later steps need what earlier ones proved (a token, a city code).
 
+import type { CHECK_STEP_KINDS } from '../contract/operations/carriers';
+
 /** What a step proves. The UI words each kind in its own language; `subject` says what exactly was asked. */
-export const CHECK_STEP_KINDS = ['auth', 'directory', 'size', 'route'] as const;
 export type CheckStepKind = (typeof CHECK_STEP_KINDS)[number];
 
 /** What a step saw when it passed: a person compares these with what the carrier's cabinet shows. */

@@ -1,6 +1,7 @@
 // Carriers: every built-in carrier (enabled or not), its health, where it is asked, its timeout and its
 // credentials. Store operations, so the admin CLI and the desk run the same ones: settings are read from the
 // store (secrets opened by the host's secret store), health from the row the running service keeps current.
+// The live check runs in the service (the desk); the CLI runs the same check (core/platform/carrier-check.ts).
 import { CARRIER_DESCRIPTORS } from '../carriers/built-in';
 import { CARRIER_NAMES, type CarrierCode } from '../carriers/types';
 import type { CarrierEndpoint, CarrierView } from '../contract/operations';
@@ -12,10 +13,14 @@ import type { AreaOperations } from './define';
 import { OperationError } from './errors';
 import { writeSetting } from './settings';
 
-/** A built-in carrier as its settings describe it (no adapter code: the admin CLI loads none). */
-type CarrierSpec = CarrierSettingsSpec<CarrierCode>;
+/** A built-in carrier as its descriptor describes it (no adapter code: the admin CLI loads none). */
+type CarrierSpec = CarrierSettingsSpec<CarrierCode> & { limitsVerified: boolean };
 
-const CARRIER_SPECS: readonly CarrierSpec[] = CARRIER_DESCRIPTORS.map((d) => ({ code: d.code, ...d.settings }));
+const CARRIER_SPECS: readonly CarrierSpec[] = CARRIER_DESCRIPTORS.map((d) => ({
+  code: d.code,
+  limitsVerified: d.limitsVerified,
+  ...d.settings,
+}));
 
 function knownCarrier(code: string): CarrierSpec {
   const found = CARRIER_SPECS.find((c) => c.code === code);
@@ -68,6 +73,7 @@ export function carrierView(store: Store, carrier: CarrierSpec): CarrierView {
     endpoint,
     base_url: liveBaseUrl(carrier, endpoint, baseUrl) ?? baseUrl,
     default_base_url: SETTINGS[name(code, 'base_url')].default,
+    limits_verified: carrier.limitsVerified,
     hosts: { production: carrier.production, test: carrier.test ?? null },
     timeout_ms: Number(read(store, name(code, 'timeout_ms'))),
     default_timeout_ms: Number(read(store, 'rating.carrier_timeout_ms')),
@@ -143,4 +149,15 @@ export const carrierOperations = {
       return carrierView(store, carrier);
     },
   },
-} satisfies AreaOperations<'carriers:list' | 'carriers:update'>;
+
+  'carriers:check': {
+    needs: 'service',
+    run: (ctx, input) => {
+      const carrier = knownCarrier(input.code);
+      return ctx.service.checkCarrier(carrier.code, {
+        ...(input.endpoint !== undefined ? { endpoint: input.endpoint } : {}),
+        ...(input.step_timeout_ms !== undefined ? { stepTimeoutMs: input.step_timeout_ms } : {}),
+      });
+    },
+  },
+} satisfies AreaOperations<'carriers:list' | 'carriers:update' | 'carriers:check'>;

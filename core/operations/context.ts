@@ -2,7 +2,13 @@
 // CLI runs them on a store it opens for one command; service operations also need the running service
 // (carriers, listener, live settings) and run only inside a host that started one (the desk).
 import type { EventEmitter } from 'node:events';
-import type { DeskEventName, DeskEventPayload } from '../contract/operations';
+import type { CarrierCode } from '../carriers/types';
+import type {
+  CarrierCheckReport,
+  CarrierEndpoint,
+  DeskEventName,
+  DeskEventPayload,
+} from '../contract/operations';
 import type { Shipment } from '../contract/v1';
 import type { ApiListener } from '../api/server';
 import type { QuoteProgress, RatingResult } from '../rating/aggregator';
@@ -31,6 +37,11 @@ export interface ServiceParts {
   restartListener(): Promise<ApiListener | null>;
   sandbox(): boolean;
   rate(shipment: Shipment, onProgress?: (p: QuoteProgress) => void): Promise<RatingResult>;
+  /** The live check of one carrier (core/platform/carrier-check.ts) with this service's settings. */
+  checkCarrier(
+    code: CarrierCode,
+    options: { endpoint?: CarrierEndpoint; stepTimeoutMs?: number },
+  ): Promise<CarrierCheckReport>;
 }
 
 export interface ServiceContext extends StoreContext {

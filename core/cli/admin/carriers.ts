@@ -1,7 +1,8 @@
-// carriers list | set | secret: the carriers' switch, endpoint, host, timeout and account, as on the
+// carriers list | set | secret | check: the carriers' switch, endpoint, host, timeout and account, as on the
 // Carriers screen. A secret is read from stdin only (argv shows in `ps` and shell history).
 import type { CarrierView } from '../../contract/operations';
 import { readSecretInput, renderTable, UsageError } from '../admin-io';
+import { carrierCheckCommand } from './carrier-check';
 import { numberOption, type Command } from './command';
 
 function carriersTable(rows: CarrierView[]): string {
@@ -41,6 +42,7 @@ const SET_USAGE =
   'carriers set CODE [--enabled on|off] [--endpoint production|test|simulator|custom] [--base-url URL] [--timeout-ms N] [--client-id ID]';
 
 export const carrierCommands: Record<string, Command> = {
+  'carriers check': carrierCheckCommand,
   'carriers list': {
     usage: 'carriers list',
     args: [0, 0],

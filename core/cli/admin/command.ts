@@ -3,6 +3,7 @@
 import type { OperationOutput } from '../../contract/operations';
 import type { WallClock } from '../../operations/context';
 import type { StoreOperationName } from '../../operations/store-operations';
+import type { Store } from '../../store';
 import type { AdminStdin } from '../admin-io';
 import { UsageError } from '../admin-io';
 import type { Writable } from 'node:stream';
@@ -27,6 +28,7 @@ export const OPTIONS = {
   'client-id': { type: 'string' },
   code: { type: 'string' },
   'volumetric-divisor': { type: 'string' },
+  'step-timeout-ms': { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -51,11 +53,15 @@ export interface Context {
    * this call and closed again: nothing outlives a command, so it is safe beside a running server.
    */
   run<N extends StoreOperationName>(name: N, input?: unknown): OperationOutput<N>;
+  /** The data folder opened for the length of async work (a live carrier check), closed after. */
+  withStore<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }
 
 export interface Output {
   json: unknown;
   text: string;
+  /** 1 when the command ran but what it reports failed (a carrier check that did not pass); 0 by default. */
+  exitCode?: number;
 }
 
 export interface Command {

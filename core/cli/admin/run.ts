@@ -42,6 +42,9 @@ Carriers
   carriers set CODE [--enabled on|off] [--endpoint production|test|simulator|custom]
                     [--base-url URL] [--timeout-ms N] [--client-id ID]
   carriers secret CODE                          (the secret is read from stdin, never from arguments)
+  carriers check CODE [--endpoint production|test|simulator|custom] [--step-timeout-ms N]
+                                                (a live check: auth, directory, answer sizes, one route,
+                                                 each step timed; exit 1 when a step fails)
 
 Rate cards (carriers without an API, quoted from a CSV of contract prices)
   ratecards list
@@ -108,10 +111,18 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
           store.close();
         }
       },
+      async withStore(work) {
+        const store = openDataFolder(dataDir, { clock });
+        try {
+          return await work(store);
+        } finally {
+          store.close();
+        }
+      },
     };
     const out = await command.run(ctx);
     io.stdout.write(ctx.json ? `${JSON.stringify(out.json, null, 2)}\n` : out.text);
-    return 0;
+    return out.exitCode ?? 0;
   } catch (error) {
     return report(error, io.stderr);
   }

@@ -23,6 +23,8 @@ export const CarrierView = z.object({
   /** The host used for endpoint `custom` (and the one actually asked, for production and test). */
   base_url: z.string(),
   default_base_url: z.string(),
+  /** False when the parcel limits checked before a call are not from the carrier's own published source. */
+  limits_verified: z.boolean(),
   /** The carrier's published hosts: production, and its test host when it has one. */
   hosts: z.object({ production: z.string(), test: z.string().nullable() }),
   /** This carrier's own timeout (0: the general one, default_timeout_ms). */
@@ -44,6 +46,48 @@ export const CarrierView = z.object({
 });
 export type CarrierView = z.output<typeof CarrierView>;
 
+/** What a step of a live check proves (core/carriers/check.ts declares the steps, per carrier). */
+export const CHECK_STEP_KINDS = ['auth', 'directory', 'size', 'route'] as const;
+export const CheckStepKind = z.enum(CHECK_STEP_KINDS);
+
+/** One step of `carriers check`: what it asked, how it went, what it saw, and what to look at if it failed. */
+export const CarrierCheckStepReport = z.object({
+  kind: CheckStepKind,
+  /** In the carrier's own words: "POST /oauth/token", "ListCitiesFull", "Москва → Казань". */
+  subject: z.string(),
+  /** `skipped`: an earlier step failed, and this one needs what that one would have proved. */
+  status: z.enum(['passed', 'failed', 'skipped']),
+  ms: z.number().nullable(),
+  measure: z
+    .object({
+      bytes: z.number().optional(),
+      limit_bytes: z.number().optional(),
+      items: z.number().optional(),
+      cheapest_kopecks: z.number().optional(),
+      note: z.string().optional(),
+    })
+    .nullable(),
+  /** The carrier's answer (or ours: a timeout, a refused connection) when the step failed. */
+  error: z.string().nullable(),
+  hint: z.object({ ru: z.string(), en: z.string() }),
+});
+export type CarrierCheckStepReport = z.output<typeof CarrierCheckStepReport>;
+
+export const CarrierCheckReport = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** Where it was checked: the built-in simulator (sandbox mode or endpoint simulator), or a host. */
+  target: z.object({
+    endpoint: z.enum(['sandbox', ...CarrierEndpoint.options]),
+    base_url: z.string().nullable(),
+  }),
+  ok: z.boolean(),
+  started_at: Timestamp,
+  ms: z.number(),
+  steps: z.array(CarrierCheckStepReport),
+});
+export type CarrierCheckReport = z.output<typeof CarrierCheckReport>;
+
 export const carrierOperations = {
   'carriers:list': { input: NoInput, output: z.array(CarrierView) },
   'carriers:update': {
@@ -59,5 +103,15 @@ export const carrierOperations = {
       client_secret: z.string().max(200).optional(),
     }),
     output: CarrierView,
+  },
+  /** A live check of one carrier against the endpoint and account in settings (or the endpoint given). */
+  'carriers:check': {
+    input: z.strictObject({
+      code: z.string().min(1).max(40),
+      endpoint: CarrierEndpoint.optional(),
+      /** Each step's own bound; 20 s by default (a directory download may be slower than a quote). */
+      step_timeout_ms: z.int().min(1_000).max(120_000).optional(),
+    }),
+    output: CarrierCheckReport,
   },
 } as const;

@@ -8,3 +8,4 @@ export { carriers } from './carriers';
 export { balance } from './balance';
 export { settings } from './settings';
 export { ratecards } from './ratecards';
+export { carrierCheck } from './carrier-check';

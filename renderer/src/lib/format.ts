@@ -94,6 +94,16 @@ export function formatSeconds(ms: number, lang: Lang = 'ru'): string {
   return `${Math.floor(tenths / 10)}${decimal}${tenths % 10}${NBSP}${unit}`;
 }
 
+/** An answer's size, binary units as browsers and file managers count them: "412 КБ", "1,04 МБ", "812 Б". */
+export function formatBytes(bytes: number, lang: Lang = 'ru'): string {
+  const [b, kb, mb] = lang === 'ru' ? ['Б', 'КБ', 'МБ'] : ['B', 'KB', 'MB'];
+  if (bytes < 1024) return `${formatInteger(bytes, lang)}${NBSP}${b}`;
+  if (bytes < 1024 * 1024) return `${formatInteger(Math.round(bytes / 1024), lang)}${NBSP}${kb}`;
+  const hundredths = Math.round((bytes / (1024 * 1024)) * 100);
+  const decimal = lang === 'ru' ? ',' : '.';
+  return `${formatInteger(Math.floor(hundredths / 100), lang)}${decimal}${String(hundredths % 100).padStart(2, '0')}${NBSP}${mb}`;
+}
+
 /** Grams as kilograms with up to 3 decimals and no trailing zeros: "1,2 кг", "0,35 кг", "12 кг". */
 export function formatWeight(grams: number, lang: Lang = 'ru'): string {
   return `${formatKg(grams, lang)}${NBSP}${lang === 'ru' ? 'кг' : 'kg'}`;

@@ -11,6 +11,7 @@ import { STATUS_TONE } from './logic';
 import { ConnectionSection } from './sections/ConnectionSection';
 import { EndpointSection } from './sections/EndpointSection';
 import { CredentialsSection } from './sections/CredentialsSection';
+import { CheckSection } from './sections/CheckSection';
 import { HealthSection } from './sections/HealthSection';
 import type { SectionProps } from './sections/types';
 import { scrollIntoMain } from '../../lib/scroll';
@@ -31,6 +32,8 @@ const CARD_SECTIONS: readonly CardSection[] = [
     applies: (c) => c.credentials !== null,
     render: (p) => <CredentialsSection {...p} />,
   },
+  // Last: it checks what the sections above set (address, account).
+  { key: 'check', applies: () => true, render: (p) => <CheckSection {...p} /> },
 ];
 
 export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactNode {
@@ -78,6 +81,15 @@ export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactN
         <span className="card-sub">{carrier.code}</span>
         <StatusBadge carrier={carrier} />
         {!carrier.enabled ? <Badge tone="warn">{t('disabledBadge')}</Badge> : null}
+        {!carrier.limits_verified ? (
+          <Badge
+            tone="neutral"
+            title={t('limitsUnverifiedHint')}
+            data-testid={`carrier-limits-unverified-${carrier.code}`}
+          >
+            {t('limitsUnverified')}
+          </Badge>
+        ) : null}
         {carrier.credentials && !carrier.credentials.configured ? (
           <Badge tone="warn" data-testid={`carrier-needs-credentials-${carrier.code}`}>
             {t('needsCredentials')}

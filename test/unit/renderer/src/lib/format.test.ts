@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBytes,
   formatDateTime,
   formatDays,
   formatInteger,
@@ -77,6 +78,14 @@ describe('small formats', () => {
     expect(formatSeconds(1260)).toBe(`1,3${NBSP}с`);
     expect(formatSeconds(3)).toBe(`<0,1${NBSP}с`);
     expect(formatSeconds(600, 'en')).toBe(`0.6${NBSP}s`);
+  });
+
+  it('bytes: binary units, the size a carrier answer is judged by', () => {
+    expect(formatBytes(812)).toBe(`812${NBSP}Б`);
+    expect(formatBytes(421_888)).toBe(`412${NBSP}КБ`);
+    expect(formatBytes(1_091_572)).toBe(`1,04${NBSP}МБ`);
+    expect(formatBytes(1024 * 1024, 'en')).toBe(`1.00${NBSP}MB`);
+    expect(formatBytes(55 * 1024 * 1024 + 1, 'en')).toBe(`55.00${NBSP}MB`);
   });
 
   it('weight', () => {
