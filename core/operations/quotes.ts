@@ -1,7 +1,7 @@
 // Quoting from the desk: the run (streamed to the desk as quote:progress, stored in history, never charged
 // to an API balance) and the city suggestions of the form.
 import { findCities, findCity, normaliseCityName } from '../locations/cities';
-import { SANDBOX_TRIGGERS } from '../carriers/sandbox-triggers';
+import { ALL_TRIGGER_CODES } from '../carriers/sandbox-triggers';
 import type { CitySuggestion, DeskQuoteResult, QuoteProgress } from '../contract/operations';
 import type { Shipment } from '../contract/v1';
 import type { QuoteProgress as CoreProgress } from '../rating/aggregator';
@@ -64,7 +64,6 @@ export async function runDeskQuote(
   return { request_id: requestId, quote_id: quoteId, sandbox, rates: result.rates, failures };
 }
 
-const TRIGGER_CODES: ReadonlySet<string> = new Set(Object.values(SANDBOX_TRIGGERS));
 
 function* recentPlaces(ctx: StoreContext): Generator<{ city: string; postal_code: string | null }> {
   for (const row of ctx.store.quotes.search('', RECENT_QUOTES_SCANNED, 0)) {
@@ -72,7 +71,7 @@ function* recentPlaces(ctx: StoreContext): Generator<{ city: string; postal_code
     if (!shipment) continue;
     for (const place of [shipment.from, shipment.to]) {
       // Sandbox trigger codes are test inputs, not places anyone ships to: never suggest them again.
-      if (place.postal_code && TRIGGER_CODES.has(place.postal_code)) continue;
+      if (place.postal_code && ALL_TRIGGER_CODES.has(place.postal_code)) continue;
       yield { city: place.city, postal_code: place.postal_code ?? null };
     }
   }

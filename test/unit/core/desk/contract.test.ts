@@ -24,7 +24,7 @@ const EXPECTED_API = {
   quote: ['run'],
   cities: ['search'],
   history: ['curl', 'export', 'get', 'rerun', 'search'],
-  carriers: ['list', 'update'],
+  carriers: ['check', 'list', 'update'],
   ratecards: ['check', 'import', 'list', 'remove'],
   accounts: ['clearLimits', 'create', 'list', 'setLimits', 'setThreshold', 'topup'],
   notifications: ['list'],
