@@ -36,7 +36,7 @@ const REQUEST: CarrierQuoteRequest = {
   declaredValueKopecks: 0,
 };
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });
-const detail = (out: CarrierOutcome): string => (!out.ok && 'detail' in out ? out.detail : '');
+const detail = (out: CarrierOutcome): string => (!out.ok && 'detail' in out ? (out.detail ?? '') : '');
 /** 12:00 MSK, away from the bulk refresh hours. */
 const NOON = Date.parse('2026-11-24T09:00:00Z');
 const MINUTE = 60_000;
