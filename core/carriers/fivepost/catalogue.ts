@@ -18,7 +18,12 @@ import type { Logger } from '../../util/logger';
 import { CarrierHttpError, carrierRequest } from '../http';
 import type { CarrierFailure } from '../types';
 import type { FivePostCatalogueStore } from './catalogue-store';
-import { EXPECTED_CATALOGUE_POINTS, inBulkRefreshHours, ledgerFor, type DownloadLedger } from './download-limits';
+import {
+  EXPECTED_CATALOGUE_POINTS,
+  inBulkRefreshHours,
+  ledgerFor,
+  type DownloadLedger,
+} from './download-limits';
 import { isActivePoint, readPoint, type StoredPoint } from './points';
 import { pointsPageBody, pointsPageUrl } from './request';
 import { FivePostPointPage, fivePostErrorText } from './schema';

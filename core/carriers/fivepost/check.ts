@@ -40,7 +40,8 @@ export function fivePostCheckSteps(options: FivePostAdapterOptions): CarrierChec
         signal,
       });
     } catch (err) {
-      if (err instanceof CarrierHttpError) throw new Error(`5Post catalogue page 0: ${err.message}`);
+      if (err instanceof CarrierHttpError)
+        throw new Error(`5Post catalogue page 0: ${err.message}`, { cause: err });
       throw err;
     }
     if (res.status !== 200) {
@@ -48,7 +49,8 @@ export function fivePostCheckSteps(options: FivePostAdapterOptions): CarrierChec
       throw new Error(`5Post catalogue page 0: HTTP ${res.status}${said ? ` ${said}` : ''}`);
     }
     const page = FivePostPointPage.safeParse(res.json);
-    if (!page.success) throw new Error(`5Post catalogue page 0 has an unexpected shape: ${res.text.slice(0, 200)}`);
+    if (!page.success)
+      throw new Error(`5Post catalogue page 0 has an unexpected shape: ${res.text.slice(0, 200)}`);
     return { text: res.text, page: page.data };
   }
 

@@ -44,7 +44,11 @@ export interface StoredPoint {
  */
 export function isActivePoint(raw: unknown): boolean {
   const status = (raw as { extStatus?: unknown } | null)?.extStatus;
-  return status === undefined || status === null || (typeof status === 'string' && status.toUpperCase() === 'ACTIVE');
+  return (
+    status === undefined ||
+    status === null ||
+    (typeof status === 'string' && status.toUpperCase() === 'ACTIVE')
+  );
 }
 
 /** Reads one raw catalogue entry; never throws. */

@@ -92,7 +92,8 @@ const dayLater = (ms: number): number => {
 /** The simulator's active point of a type in a town, as 5Post writes the town («Казань г»). */
 function simPoint(type: string, town: string) {
   return fivePostPoints().find(
-    (p) => p.type === type && p.extStatus === 'ACTIVE' && (p.address as { city: string }).city === `${town} г`,
+    (p) =>
+      p.type === type && p.extStatus === 'ACTIVE' && (p.address as { city: string }).city === `${town} г`,
   ) as {
     rate: Array<{ rateValueWithVat: number; rateExtraValueWithVat: number }>;
     deliverySL: Array<{ sl: number; minimalSl: number }>;

@@ -102,7 +102,9 @@ describe('F4: the catalogue at 5Post’s record size', () => {
     expect(page0).toBeLessThan(MAX_CARRIER_RESPONSE_BYTES / 2);
     const f = await fivepost(catalogue.page);
     const a = adapter(f.url);
-    expect(prices(await a.quote(request({ city: 'Зеленодольск', postalCode: null }), ctx()))).toEqual([23_900]);
+    expect(prices(await a.quote(request({ city: 'Зеленодольск', postalCode: null }), ctx()))).toEqual([
+      23_900,
+    ]);
     expect(f.pageSizes).toEqual(Array<number>(12).fill(CATALOGUE_PAGE_SIZE));
     expect(prices(await a.quote(request({ city: 'Казань', postalCode: '420000' }), ctx()))).toEqual([23_900]);
     expect(f.pageSizes).toHaveLength(12); // the second quote read the stored catalogue
@@ -119,11 +121,7 @@ describe('F5: towns as 5Post writes them', () => {
       { ...KAZAN, city: 'г. Казань', cityType: null, fias: unknownFias(1) },
       { city: 'Казань', postalCode: '420000' },
     ],
-    [
-      '«Казань г» by name',
-      { ...KAZAN, fias: unknownFias(2) },
-      { city: 'г. Казань', postalCode: null },
-    ],
+    ['«Казань г» by name', { ...KAZAN, fias: unknownFias(2) }, { city: 'г. Казань', postalCode: null }],
     [
       '«пгт Шерегеш», a place the city table does not know',
       {
@@ -142,7 +140,13 @@ describe('F5: towns as 5Post writes them', () => {
     ],
     [
       '«Солнечный п», the type after the name',
-      { city: 'Солнечный п', cityType: 'п', region: 'Саратовская область', zipCode: '410000', fias: unknownFias(5) },
+      {
+        city: 'Солнечный п',
+        cityType: 'п',
+        region: 'Саратовская область',
+        zipCode: '410000',
+        fias: unknownFias(5),
+      },
       { city: 'Солнечный', postalCode: null },
     ],
   ];
@@ -167,9 +171,9 @@ describe('F5: towns as 5Post writes them', () => {
       kind: 'no_service',
       detail: '5Post has no pickup point in Киров',
     });
-    expect(prices(await a.quote(request({ city: 'Киров, Калужская обл', postalCode: null }), ctx()))).toEqual([
-      23_900,
-    ]);
+    expect(prices(await a.quote(request({ city: 'Киров, Калужская обл', postalCode: null }), ctx()))).toEqual(
+      [23_900],
+    );
   });
 });
 

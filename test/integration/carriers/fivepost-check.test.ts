@@ -67,7 +67,9 @@ describe('5Post check steps', () => {
     const [auth, directory, size, route] = results.map((r) => r.measure!);
     expect(auth!.note).toBe('JWT valid 60 min');
     expect(directory).toMatchObject({ items: 10 });
-    expect(directory!.note).toMatch(/^\d+ points in the catalogue; first point in «.+ г»: placed by its FIAS code$/);
+    expect(directory!.note).toMatch(
+      /^\d+ points in the catalogue; first point in «.+ г»: placed by its FIAS code$/,
+    );
     expect(size!.limitBytes).toBe(MAX_CARRIER_RESPONSE_BYTES);
     expect(size!.items).toBeGreaterThan(100);
     expect(size!.items).toBeLessThanOrEqual(CATALOGUE_PAGE_SIZE);

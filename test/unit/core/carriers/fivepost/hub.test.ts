@@ -53,7 +53,9 @@ describe('the price at a point', () => {
     expect(hubPrice(two, 'HUB_EKB', base)).toBe(25_000);
   });
   it('is none when the hub’s rate gives no price for the parcel', () => {
-    expect(hubPrice(two, 'HUB_MOSCOW', (r) => (r.rateType === 'HUB_MOSCOW' ? null : r.baseKopecks))).toBeNull();
+    expect(
+      hubPrice(two, 'HUB_MOSCOW', (r) => (r.rateType === 'HUB_MOSCOW' ? null : r.baseKopecks)),
+    ).toBeNull();
     expect(hubPrice([], 'HUB_MOSCOW', base)).toBeNull();
   });
 });

@@ -45,7 +45,13 @@ describe('reading a catalogue entry', () => {
         name: 'OM000001',
         cell: { sidesMm: [600, 450, 450], maxWeightMg: 15_000_000 },
         rates: [
-          { rateType: 'HUB_MOSCOW', rateTypeCode: '10', baseKopecks: 30000, extraPerKgKopecks: 6000, vat: 20 },
+          {
+            rateType: 'HUB_MOSCOW',
+            rateTypeCode: '10',
+            baseKopecks: 30000,
+            extraPerKgKopecks: 6000,
+            vat: 20,
+          },
         ],
         days: { min: 4, max: 6 },
       },

@@ -30,12 +30,14 @@ describe('a town’s name without its type word', () => {
 describe('the town of a point', () => {
   it('is the table city of its localityFiasCode, whatever the name says', () => {
     // The captured point: Зеленодольск, Республика Татарстан.
-    expect(townOfPoint('1E90EC38-0F85-442B-AC1B-CA687FA91D88', 'Зеленодольск г', 'г', 'Татарстан республика')).toEqual(
-      { key: 'fias:1e90ec38-0f85-442b-ac1b-ca687fa91d88', region: 'Республика Татарстан' },
-    );
+    expect(
+      townOfPoint('1E90EC38-0F85-442B-AC1B-CA687FA91D88', 'Зеленодольск г', 'г', 'Татарстан республика'),
+    ).toEqual({ key: 'fias:1e90ec38-0f85-442b-ac1b-ca687fa91d88', region: 'Республика Татарстан' });
   });
   it('is its name, and 5Post’s region, when the code is not a table city', () => {
-    expect(townOfPoint('00000000-0000-4000-8000-000000000000', 'пгт Шерегеш', 'пгт', 'Кемеровская обл')).toEqual({
+    expect(
+      townOfPoint('00000000-0000-4000-8000-000000000000', 'пгт Шерегеш', 'пгт', 'Кемеровская обл'),
+    ).toEqual({
       key: 'шерегеш',
       region: 'Кемеровская обл',
     });

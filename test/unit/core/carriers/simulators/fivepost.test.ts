@@ -123,7 +123,11 @@ describe('5Post simulator', () => {
         additional: expect.any(String),
         localityFiasCode: expect.any(String),
         lastMileWarehouse: expect.any(Object),
-        address: expect.objectContaining({ cityType: 'г', street: expect.any(String), house: expect.any(String) }),
+        address: expect.objectContaining({
+          cityType: 'г',
+          street: expect.any(String),
+          house: expect.any(String),
+        }),
       });
     }
     const kazan = points.filter((p) => (p.address as { city: string }).city === 'Казань г');
@@ -142,7 +146,11 @@ describe('5Post simulator', () => {
       const token = await fetch(`${real.url}/jwt-generate-claims/rs256/1?apikey=K`, { method: 'POST' });
       const jwt = String(((await token.json()) as { jwt: string }).jwt);
       const last = await page({ pageSize: 200, pageNumber: 125 }, jwt, real.url);
-      expect(last.json).toMatchObject({ totalElements: REAL_POINT_COUNT, totalPages: 126, numberOfElements: 38 });
+      expect(last.json).toMatchObject({
+        totalElements: REAL_POINT_COUNT,
+        totalPages: 126,
+        numberOfElements: 38,
+      });
       expect(fivePostCatalogue(REAL_POINT_COUNT).slice(25_000, 38)).toEqual(last.json.content);
       const zero = JSON.stringify(fivePostCatalogue(REAL_POINT_COUNT).slice(0, 200));
       expect(Buffer.byteLength(zero)).toBeLessThan(MAX_CARRIER_RESPONSE_BYTES / 2);
