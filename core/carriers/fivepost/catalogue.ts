@@ -211,6 +211,7 @@ export class FivePostCatalogue {
         body: JSON.stringify(pointsPageBody(pageNumber, pageSize)),
         signal,
       });
+      this.ledger.answered(pageSize);
       if (res.status === 401 && attempt < 2) {
         tokens.invalidate(token.jwt);
         continue;

@@ -17,7 +17,8 @@ export const PACE_POINTS_PER_SECOND = 2_000;
 /** The guide's count (§1, §3.1: ~25,000 active points, 25,038 in its example): assumed until one is known. */
 export const EXPECTED_CATALOGUE_POINTS = 25_000;
 
-const SECOND_MS = 1_000;
+/** Clock rounding between us and 5Post's window. */
+const PACE_SLACK_MS = 5;
 const HOUR_MS = 60 * 60 * 1_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Moscow time is UTC+3 all year (no DST since 2014). */
@@ -34,33 +35,36 @@ export type Room = { ok: true } | { ok: false; untilMs: number; detail: string }
 interface Entry {
   /** Wall clock (the catalogue's nowMs): the hour and day windows. */
   atMs: number;
-  /** Monotonic clock (performance.now()): the per-second pace, which must hold under any test clock. */
-  monoMs: number;
   points: number;
 }
 
 export class DownloadLedger {
   private entries: Entry[] = [];
+  /** performance.now() before which the next page is not asked for. */
+  private nextPageAtMono = 0;
 
   constructor(private readonly pacePerSecond: number = PACE_POINTS_PER_SECOND) {}
 
   /**
-   * Waits (on the real clock) until `points` more keep the last second within the pace, then counts them.
-   * A page larger than the pace is let through alone.
+   * Waits (on the real clock, whatever clock the catalogue is given) until the next page may be asked for,
+   * then counts its `points` in the hour and day windows.
    */
   async take(points: number, nowMs: number, signal: AbortSignal): Promise<void> {
-    for (;;) {
-      signal.throwIfAborted();
-      const mono = performance.now();
-      const recent = this.entries.filter((e) => e.monoMs > mono - SECOND_MS);
-      const used = recent.reduce((sum, e) => sum + e.points, 0);
-      if (used === 0 || used + points <= this.pacePerSecond) {
-        this.entries.push({ atMs: nowMs, monoMs: mono, points });
-        this.forget(nowMs);
-        return;
-      }
-      await sleep(recent[0]!.monoMs + SECOND_MS - mono + 1, signal);
-    }
+    signal.throwIfAborted();
+    const wait = this.nextPageAtMono - performance.now();
+    if (wait > 0) await sleep(wait, signal);
+    this.entries.push({ atMs: nowMs, points });
+    this.forget(nowMs);
+  }
+
+  /**
+   * A page of `points` was answered: the next is asked for `points / pace` seconds after this answer, not
+   * after this request. 5Post counts a page when it serves it, which is before we have its answer, so pages
+   * spaced by their answers are at least that far apart at 5Post too, however long each one travelled: in
+   * any second 5Post serves at most the pace plus one page (2,200 of its 3,000).
+   */
+  answered(points: number): void {
+    this.nextPageAtMono = performance.now() + (points * 1000) / this.pacePerSecond + PACE_SLACK_MS;
   }
 
   /** Whether the hour and day windows can take `points` more at `nowMs`, and if not, from when. */

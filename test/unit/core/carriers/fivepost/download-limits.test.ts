@@ -17,27 +17,28 @@ describe('the pace', () => {
     expect(PACE_POINTS_PER_SECOND).toBeLessThan(FIVEPOST_POINT_WINDOWS.perSecond);
   });
 
-  it('lets pages through until a second’s worth, then waits for the window to move', async () => {
+  it('asks for each page `points / pace` seconds after the previous page’s answer', async () => {
     const ledger = new DownloadLedger(300);
     const started = performance.now();
     await ledger.take(100, T0, signal());
+    expect(performance.now() - started).toBeLessThan(300); // the first page at once
+    const answeredAt = performance.now();
+    ledger.answered(100);
     await ledger.take(100, T0, signal());
-    await ledger.take(100, T0, signal());
-    expect(performance.now() - started).toBeLessThan(900);
-    await ledger.take(100, T0, signal());
-    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    expect(performance.now() - answeredAt).toBeGreaterThanOrEqual(333);
   });
 
   it('gives up waiting when the download is aborted', async () => {
     const ledger = new DownloadLedger(100);
     await ledger.take(100, T0, signal());
+    ledger.answered(100);
     await expect(ledger.take(100, T0, AbortSignal.timeout(50))).rejects.toThrow();
   });
 });
 
 describe('the hour and day windows', () => {
   it('refuse a download the last hour cannot take whole, until enough of it has aged out', async () => {
-    const ledger = new DownloadLedger(1_000_000); // no pacing here: the windows alone
+    const ledger = new DownloadLedger();
     await ledger.take(20_000, T0, signal());
     await ledger.take(20_000, T0 + 10 * 60_000, signal());
     expect(ledger.roomFor(10_000, T0 + 20 * 60_000)).toEqual({ ok: true });
@@ -48,7 +49,7 @@ describe('the hour and day windows', () => {
   });
 
   it('refuse a seventh download of 25,000 within a day', async () => {
-    const ledger = new DownloadLedger(1_000_000); // no pacing here: the windows alone
+    const ledger = new DownloadLedger();
     for (let i = 0; i < 6; i++) await ledger.take(25_000, T0 + i * 2 * HOUR, signal());
     const at = T0 + 12 * HOUR;
     expect(ledger.roomFor(25_000, at)).toMatchObject({ ok: false, untilMs: T0 + 24 * HOUR });
