@@ -35,7 +35,11 @@ export const RETRY_AFTER_MS = 15 * 60 * 1000;
 export const MAX_RETRY_AFTER_MS = 4 * 60 * 60 * 1000;
 /** After a 429 the hour window is full (or another client of the same key filled it): wait it out. */
 export const RATE_LIMITED_RETRY_MS = 60 * 60 * 1000;
-export const DOWNLOAD_TIMEOUT_MS = 5 * 60 * 1000;
+/**
+ * A whole download: about 55 MB in 125 paced pages (13 s of pacing). Ten minutes is 0.75 Mbit/s; a download cut
+ * short still costs its points of 5Post's hour window, so it is given room rather than tried twice.
+ */
+export const DOWNLOAD_TIMEOUT_MS = 10 * 60 * 1000;
 /**
  * Points per page (audit F4). The only raw capture of a point (lapaygroup/fivepost-sdk README, getPvzList;
  * the 2025 guide's point has the same fields) is 2,208 bytes as compact JSON, and the guide's cache of
