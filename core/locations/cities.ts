@@ -33,6 +33,8 @@ interface Index {
   byName: ReadonlyMap<string, readonly Entry[]>;
   /** Main postal code → the cities listed with it (Хасавюрт and Дербент share one in the source). */
   byPostalCode: ReadonlyMap<string, readonly City[]>;
+  /** FIAS GUID, lower case → the city (unique in the source). */
+  byFiasId: ReadonlyMap<string, City>;
 }
 
 let index: Index | undefined;
@@ -42,14 +44,16 @@ function getIndex(): Index {
   const entries = CITY_ROWS.map(toEntry);
   const byName = new Map<string, Entry[]>();
   const byPostalCode = new Map<string, City[]>();
+  const byFiasId = new Map<string, City>();
   for (const entry of entries) {
+    byFiasId.set(entry.city.fiasId.toLowerCase(), entry.city);
     const list = byName.get(entry.key);
     if (list) list.push(entry);
     else byName.set(entry.key, [entry]);
     const postal = entry.city.postalCode;
     if (postal) byPostalCode.set(postal, [...(byPostalCode.get(postal) ?? []), entry.city]);
   }
-  index = { entries, byName, byPostalCode };
+  index = { entries, byName, byPostalCode, byFiasId };
   return index;
 }
 
@@ -192,6 +196,14 @@ export function findCities(prefix: string, limit = 10): FoundCity[] {
  */
 export function citiesByPostalCode(postalCode: string): readonly City[] {
   return getIndex().byPostalCode.get(postalCode.trim()) ?? [];
+}
+
+/**
+ * The city whose FIAS GUID this is (case-insensitive), or null. Carriers that name a town by its FIAS code
+ * (5Post's `localityFiasCode`) are matched through it rather than through a spelling of the name.
+ */
+export function cityByFiasId(fiasId: string): City | null {
+  return getIndex().byFiasId.get(fiasId.trim().toLowerCase()) ?? null;
 }
 
 /** Every city of the table, most populous first. */

@@ -8,10 +8,12 @@ import { CarrierHttpError } from '../http';
 import type { CarrierAdapter, CarrierOutcome, CarrierQuoteRequest } from '../types';
 import { FivePostCatalogue } from './catalogue';
 import { memoryCatalogueStore, type FivePostCatalogueStore } from './catalogue-store';
+import { hubOfSender } from './hub';
 import { FIVEPOST_LIMITS } from './limits';
 import type { StoredPoint } from './points';
 import { FIVEPOST_CARRIER_CODE, FIVEPOST_CARRIER_NAME, quoteFromPoints, type OverweightRule } from './quote';
 import { FivePostTokenSource } from './token';
+import { fiasKey, townNameKey } from './town';
 
 export interface FivePostAdapterOptions {
   /** API host, e.g. https://api-omni.x5.ru or https://api-preprod-omni.x5.ru. */
@@ -26,6 +28,8 @@ export interface FivePostAdapterOptions {
   nowMs?: () => number;
   /** Points per catalogue page (tests of paging); CATALOGUE_PAGE_SIZE by default. */
   pageSize?: number;
+  /** Catalogue points a second (tests); PACE_POINTS_PER_SECOND by default (download-limits.ts). */
+  pointsPerSecond?: number;
 }
 
 export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierAdapter {
@@ -54,12 +58,14 @@ export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierA
     logger,
     nowMs,
     ...(options.pageSize !== undefined ? { pageSize: options.pageSize } : {}),
+    ...(options.pointsPerSecond !== undefined ? { pointsPerSecond: options.pointsPerSecond } : {}),
   });
 
   /**
    * The recipient's points. An index at which 5Post has points names their town (precise where a name is
-   * ambiguous); otherwise the town is the city table's reading of the name. Every point of that town counts:
-   * a buyer picks whichever point suits, not the one at his own index.
+   * ambiguous); otherwise the city table's reading of the name: the points 5Post files under that city's
+   * FIAS code (town.ts), plus those only its name places there. Every point of that town counts: a buyer
+   * picks whichever point suits, not the one at his own index.
    */
   function candidates(to: CarrierQuoteRequest['to']): {
     points: StoredPoint[];
@@ -79,21 +85,25 @@ export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierA
     }
     const city = findCity(to.city, zip);
     const name = city?.name ?? to.city.split(',')[0]!.trim();
-    let points = store.byCity(namespace, normaliseCityName(name));
-    if (city && new Set(points.map((p) => p.region)).size > 1) {
-      // Namesakes (Киров, Кировская vs Калужская): the points of the table's region, when 5Post names it.
-      const inRegion = points.filter((p) => sameRegion(p.region, city.region));
-      if (inRegion.length > 0) points = inRegion;
+    const exact = city ? store.byCity(namespace, fiasKey(city)) : [];
+    let named = store.byCity(namespace, townNameKey(name));
+    if (city && named.length > 0 && (exact.length > 0 || new Set(named.map((p) => p.region)).size > 1)) {
+      // Namesakes (Киров, Кировская vs Калужская): of the points placed by name only, those of the table's
+      // region, when 5Post names it.
+      const inRegion = named.filter((p) => sameRegion(p.region, city.region));
+      if (inRegion.length > 0 || exact.length > 0) named = inRegion;
     }
+    const points = [...exact, ...named];
     return { points, place: name, known: city !== null || points.length > 0 };
   }
 
   async function quote(request: CarrierQuoteRequest, signal: AbortSignal): Promise<CarrierOutcome> {
-    // The sender hands parcels to 5Post's warehouse, so its place does not change the catalogue price; it
-    // must still be a place, as for every carrier.
+    // The sender hands parcels to a 5Post hub: its place picks the hub's rate (hub.ts), and must be a place,
+    // as for every carrier.
     const from = await resolver.resolve(request.from, 'postal_code', { signal });
     if (!from.ok && from.kind === 'city_not_found')
       return { ok: false, kind: 'city_not_found', detail: from.detail };
+    const hub = hubOfSender(from.ok ? from.value : request.from.postalCode);
 
     const ready = await catalogue.ready(signal);
     if (!ready.ok) return { ok: false, ...ready.failure };
@@ -101,7 +111,7 @@ export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierA
     if (found.points.length === 0 && !found.known) {
       return { ok: false, kind: 'city_not_found', detail: request.to.city.trim() || '(no city)' };
     }
-    const result = quoteFromPoints(found.points, request.parcel, rule, found.place);
+    const result = quoteFromPoints(found.points, request.parcel, rule, found.place, hub);
     return result.ok ? { ok: true, rates: result.rates } : { ok: false, ...result.failure };
   }
 

@@ -2,19 +2,29 @@
 // never in a quote's way for long (docs/carriers.md, "5Post", "The catalogue").
 //
 // - Warm (a catalogue is stored for this host): a quote reads it and makes no call. When it is older than
-//   REFRESH_EVERY_MS, the quote also starts one download in the background and does not wait for it.
+//   REFRESH_EVERY_MS, the quote also starts one download in the background and does not wait for it —
+//   except during 5Post's bulk refresh (02:00–06:00 MSK), when the stored one serves until later.
 // - Cold (none stored): the quote starts the download (or joins the one running) and waits for it, bounded
 //   by its own signal, i.e. the carrier timeout. The download itself is not tied to that quote: it goes on
 //   under its own DOWNLOAD_TIMEOUT_MS, so the quotes after it find the catalogue ready, and a burst of quotes
 //   on a cold cache is one download, not one each.
-// - A download that fails is not tried again for RETRY_AFTER_MS (5Post allows about three full downloads a
-//   day, verified-2026 §8.5); meanwhile a cold quote gets the failure as a carrier_error and a warm one keeps
-//   using the catalogue it has. Nothing is replaced unless every page arrived and was readable.
+// - 5Post's download limits (download-limits.ts) hold for every download: pages are paced under its
+//   per-second window, and a download its hour or day window cannot take whole is not started.
+// - A download that fails is not tried again for a while: RETRY_AFTER_MS, doubled after each further failure
+//   up to MAX_RETRY_AFTER_MS, at least RATE_LIMITED_RETRY_MS after a 429, and until the windows have room
+//   when they had none. Meanwhile a cold quote gets the failure as a carrier_error at once and a warm one
+//   keeps using the catalogue it has. Nothing is replaced unless every page arrived and was readable.
 import type { Logger } from '../../util/logger';
 import { CarrierHttpError, carrierRequest } from '../http';
 import type { CarrierFailure } from '../types';
 import type { FivePostCatalogueStore } from './catalogue-store';
-import { readPoint, type StoredPoint } from './points';
+import {
+  EXPECTED_CATALOGUE_POINTS,
+  inBulkRefreshHours,
+  ledgerFor,
+  type DownloadLedger,
+} from './download-limits';
+import { isActivePoint, readPoint, type StoredPoint } from './points';
 import { pointsPageBody, pointsPageUrl } from './request';
 import { FivePostPointPage, fivePostErrorText } from './schema';
 import type { FivePostTokenSource } from './token';
@@ -22,14 +32,25 @@ import type { FivePostTokenSource } from './token';
 /** 5Post's bulk refresh runs nightly (02:00–05:00 MSK, FP-GUIDE): once a day is as fresh as it gets. */
 export const REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
 export const RETRY_AFTER_MS = 15 * 60 * 1000;
-export const DOWNLOAD_TIMEOUT_MS = 5 * 60 * 1000;
+export const MAX_RETRY_AFTER_MS = 4 * 60 * 60 * 1000;
+/** After a 429 the hour window is full (or another client of the same key filled it): wait it out. */
+export const RATE_LIMITED_RETRY_MS = 60 * 60 * 1000;
 /**
- * Points per page: 5Post serves up to 2000 and recommends ≤ 500 (FP-LAP README). 500 also keeps a page of
- * full point records (addresses, hours, rates) well under the HTTP client's 1 MB answer cap.
+ * A whole download: about 55 MB in 125 paced pages (13 s of pacing). Ten minutes is 0.75 Mbit/s; a download cut
+ * short still costs its points of 5Post's hour window, so it is given room rather than tried twice.
  */
-export const CATALOGUE_PAGE_SIZE = 500;
-/** 200 pages of 500 is 100 000 points, several times 5Post's network: more means a paging fault. */
-const MAX_PAGES = 200;
+export const DOWNLOAD_TIMEOUT_MS = 10 * 60 * 1000;
+/**
+ * Points per page (audit F4). The only raw capture of a point (lapaygroup/fivepost-sdk README, getPvzList;
+ * the 2025 guide's point has the same fields) is 2,208 bytes as compact JSON, and the guide's cache of
+ * 25,038 points is 50–60 MB, i.e. 2.0–2.4 KB a point. 500 a page (what 5Post recommends as the most) is about
+ * 1.1 MB, over the HTTP client's 1 MiB cap (MAX_CARRIER_RESPONSE_BYTES): the catalogue never loaded. 200 is
+ * about 0.44 MB, so a page fits even if 5Post's points are 2.4 times the captured size (longer addresses and
+ * notes, several rates); 25,000 points are 125 pages, which the pace (2,000 points/s) spreads over 13 s or more.
+ */
+export const CATALOGUE_PAGE_SIZE = 200;
+/** 100,000 points is four times 5Post's network: a catalogue that says more pages than that is a paging fault. */
+const MAX_POINTS = 100_000;
 
 export type Readiness = { ok: true } | { ok: false; failure: CarrierFailure };
 
@@ -41,28 +62,42 @@ export interface FivePostCatalogueOptions {
   logger: Logger;
   nowMs: () => number;
   pageSize?: number;
+  /** The per-second pace (tests); PACE_POINTS_PER_SECOND by default, shared per host. */
+  pointsPerSecond?: number;
+}
+
+interface Failure {
+  detail: string;
+  retryAtMs: number;
 }
 
 export class FivePostCatalogue {
   private flight: Promise<Readiness> | null = null;
-  private lastFailure: { atMs: number; detail: string } | null = null;
+  private lastFailure: Failure | null = null;
+  private failuresInRow = 0;
+  private readonly ledger: DownloadLedger;
 
-  constructor(private readonly options: FivePostCatalogueOptions) {}
+  constructor(private readonly options: FivePostCatalogueOptions) {
+    this.ledger = ledgerFor(options.namespace, options.pointsPerSecond);
+  }
 
   /** Whether quotes can be answered now; starts or joins a download as described above. */
   async ready(signal: AbortSignal): Promise<Readiness> {
     const { store, namespace, nowMs } = this.options;
     const meta = store.meta(namespace);
     if (meta) {
-      if (nowMs() - meta.refreshedAtMs >= REFRESH_EVERY_MS && this.mayTry()) void this.refresh();
+      const now = nowMs();
+      if (now - meta.refreshedAtMs >= REFRESH_EVERY_MS && this.mayTry() && !inBulkRefreshHours(now))
+        void this.refresh();
       return { ok: true };
     }
     if (!this.flight && !this.mayTry()) {
+      const minutes = Math.max(1, Math.ceil((this.lastFailure!.retryAtMs - nowMs()) / 60_000));
       return {
         ok: false,
         failure: {
           kind: 'carrier_error',
-          detail: `5Post catalogue: ${this.lastFailure!.detail} (not tried again for ${RETRY_AFTER_MS / 60_000} minutes)`,
+          detail: `5Post catalogue: ${this.lastFailure!.detail} (not tried again for ${minutes} minutes)`,
         },
       };
     }
@@ -81,16 +116,19 @@ export class FivePostCatalogue {
             return this.failed(`could not be stored: ${String(err)}`);
           }
           this.lastFailure = null;
+          this.failuresInRow = 0;
           return { ok: true };
         },
         (err: unknown): Readiness =>
-          this.failed(
-            err instanceof CarrierHttpError || err instanceof CatalogueError
-              ? err.message
-              : err instanceof Error && err.name === 'TimeoutError'
-                ? 'download took too long'
-                : `download failed: ${String(err)}`,
-          ),
+          err instanceof LimitError
+            ? this.failed(err.message, err.untilMs)
+            : this.failed(
+                err instanceof CarrierHttpError || err instanceof CatalogueError
+                  ? err.message
+                  : err instanceof Error && err.name === 'TimeoutError'
+                    ? 'download took too long'
+                    : `download failed: ${String(err)}`,
+              ),
       )
       .finally(() => {
         this.flight = null;
@@ -98,32 +136,47 @@ export class FivePostCatalogue {
     return this.flight;
   }
 
-  private failed(detail: string): Readiness {
-    this.lastFailure = { atMs: this.options.nowMs(), detail };
+  private failed(detail: string, notBeforeMs?: number): Readiness {
+    const now = this.options.nowMs();
+    this.failuresInRow += 1;
+    const backoff = Math.min(RETRY_AFTER_MS * 2 ** (this.failuresInRow - 1), MAX_RETRY_AFTER_MS);
+    this.lastFailure = { detail, retryAtMs: Math.max(now + backoff, notBeforeMs ?? 0) };
     this.options.logger.warn('5Post catalogue download failed', {
       namespace: this.options.namespace,
       detail,
+      retry_at: new Date(this.lastFailure.retryAtMs).toISOString(),
     });
     return { ok: false, failure: { kind: 'carrier_error', detail: `5Post catalogue: ${detail}` } };
   }
 
   private mayTry(): boolean {
-    return !this.lastFailure || this.options.nowMs() - this.lastFailure.atMs >= RETRY_AFTER_MS;
+    return !this.lastFailure || this.options.nowMs() >= this.lastFailure.retryAtMs;
   }
 
   private async download(signal: AbortSignal): Promise<StoredPoint[]> {
+    const { nowMs, store, namespace } = this.options;
     const pageSize = this.options.pageSize ?? CATALOGUE_PAGE_SIZE;
+    const known = store.meta(namespace);
+    const expected = known ? known.points + known.unreadable : EXPECTED_CATALOGUE_POINTS;
+    const room = this.ledger.roomFor(expected, nowMs());
+    if (!room.ok) throw new LimitError(`not downloaded: ${room.detail}`, room.untilMs);
+    const maxPages = Math.ceil(MAX_POINTS / pageSize);
     const byId = new Map<string, StoredPoint>();
     let dropped = 0;
+    let inactive = 0;
     for (let page = 0, pages = 1; page < pages; page++) {
       const body = await this.page(page, pageSize, signal);
       const parsed = FivePostPointPage.safeParse(body);
       if (!parsed.success) throw new CatalogueError(`page ${page} has an unexpected shape`);
       pages = parsed.data.totalPages;
-      if (pages > MAX_PAGES) throw new CatalogueError(`5Post says ${pages} pages, more than ${MAX_PAGES}`);
+      if (pages > maxPages) throw new CatalogueError(`5Post says ${pages} pages, more than ${maxPages}`);
       if (parsed.data.content.length === 0 && page < pages - 1)
         throw new CatalogueError(`page ${page} is empty`);
       for (const raw of parsed.data.content) {
+        if (!isActivePoint(raw)) {
+          inactive += 1;
+          continue;
+        }
         const point = readPoint(raw);
         if (point) byId.set(point.id, point);
         else dropped += 1;
@@ -133,41 +186,64 @@ export class FivePostCatalogue {
     const unreadable = points.filter((p) => p.point === null).length;
     if (unreadable > 0 || dropped > 0) {
       this.options.logger.warn('5Post catalogue has entries RateDesk cannot read', {
-        namespace: this.options.namespace,
+        namespace,
         unreadable,
         dropped,
         first_problem: points.find((p) => p.problem)?.problem,
       });
     }
+    this.options.logger.info('5Post catalogue downloaded', {
+      namespace,
+      points: points.length,
+      inactive_skipped: inactive,
+    });
     return points;
   }
 
-  /** One page, with one retry on 401 (the JWT expired earlier than it said). */
+  /** One page, paced under 5Post's windows, with one retry on 401 (the JWT expired earlier than it said). */
   private async page(pageNumber: number, pageSize: number, signal: AbortSignal): Promise<unknown> {
-    const { tokens, baseUrl } = this.options;
+    const { tokens, baseUrl, nowMs } = this.options;
     for (let attempt = 1; ; attempt++) {
       const token = await tokens.get(signal);
       if (!token.ok) throw new CatalogueError(token.detail);
+      const room = this.ledger.roomFor(pageSize, nowMs());
+      if (!room.ok) throw new LimitError(`stopped at page ${pageNumber}: ${room.detail}`, room.untilMs);
+      await this.ledger.take(pageSize, nowMs(), signal);
       const res = await carrierRequest(pointsPageUrl(baseUrl), {
         method: 'POST',
         headers: { authorization: `Bearer ${token.jwt}`, 'content-type': 'application/json' },
         body: JSON.stringify(pointsPageBody(pageNumber, pageSize)),
         signal,
       });
+      this.ledger.answered(pageSize);
       if (res.status === 401 && attempt < 2) {
         tokens.invalidate(token.jwt);
         continue;
       }
-      if (res.status !== 200) {
-        const said = fivePostErrorText(res.json);
+      const said = fivePostErrorText(res.json);
+      if (res.status === 429)
+        throw new LimitError(
+          `page ${pageNumber}: HTTP 429${said ? ` ${said}` : ''} (5Post's download limit)`,
+          nowMs() + RATE_LIMITED_RETRY_MS,
+        );
+      if (res.status !== 200)
         throw new CatalogueError(`page ${pageNumber}: HTTP ${res.status}${said ? ` ${said}` : ''}`);
-      }
       return res.json;
     }
   }
 }
 
 class CatalogueError extends Error {}
+
+/** A download 5Post's limits stop (a 429, or windows without room): not tried again before `untilMs`. */
+class LimitError extends Error {
+  constructor(
+    message: string,
+    readonly untilMs: number,
+  ) {
+    super(message);
+  }
+}
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason as Error);

@@ -2,12 +2,15 @@
 // (decimal conversion, never float × 100), so a quote only reads. An entry that cannot be read is kept
 // with the reason, so a quote to exactly that point says "could not be read" instead of pretending 5Post
 // has nothing there.
-import { normaliseCityName } from '../../locations/cities';
 import { roublesToKopecks } from '../money';
 import { FivePostPoint } from './schema';
+import { townOfPoint } from './town';
 
 export interface PointRate {
+  /** As 5Post names it ("HUB_MOSCOW"; empty in the 2021 capture); hub.ts reads it. */
   rateType: string;
+  /** 10 HubMoscow, 20 HubSPB, 30 HubEKB (guide §4.1); null when absent (and in catalogues kept before it). */
+  rateTypeCode?: string | null;
   /** rateValueWithVat: the price up to the base weight, VAT included at whatever rate 5Post applies. */
   baseKopecks: number;
   /** rateExtraValueWithVat: per kilogram above the base weight; null when 5Post gives none. */
@@ -28,10 +31,24 @@ export interface ReadablePoint {
 export interface StoredPoint {
   id: string;
   zip: string | null;
+  /** town.ts: `fias:<guid>` for a town of the city table, else the town's name without its type word. */
   cityKey: string;
   region: string;
   point: ReadablePoint | null;
   problem: string | null;
+}
+
+/**
+ * Whether a raw entry is a point buyers can use now: `extStatus` ACTIVE (the capture and the guide), or no
+ * status at all (nothing says otherwise). Any other status is left out of the catalogue (audit F8).
+ */
+export function isActivePoint(raw: unknown): boolean {
+  const status = (raw as { extStatus?: unknown } | null)?.extStatus;
+  return (
+    status === undefined ||
+    status === null ||
+    (typeof status === 'string' && status.toUpperCase() === 'ACTIVE')
+  );
 }
 
 /** Reads one raw catalogue entry; never throws. */
@@ -39,14 +56,24 @@ export function readPoint(raw: unknown): StoredPoint | null {
   const parsed = FivePostPoint.safeParse(raw);
   if (!parsed.success) {
     // Without an id and a city it cannot even be found again: dropped (the download counts it).
-    const rough = raw as { id?: unknown; address?: { city?: unknown; zipCode?: unknown; region?: unknown } };
+    const rough = raw as {
+      id?: unknown;
+      localityFiasCode?: unknown;
+      address?: { city?: unknown; cityType?: unknown; zipCode?: unknown; region?: unknown };
+    };
     if (typeof rough?.id !== 'string' || typeof rough.address?.city !== 'string') return null;
     const issue = parsed.error.issues[0];
+    const town = townOfPoint(
+      typeof rough.localityFiasCode === 'string' ? rough.localityFiasCode : null,
+      rough.address.city,
+      typeof rough.address.cityType === 'string' ? rough.address.cityType : null,
+      typeof rough.address.region === 'string' ? rough.address.region : null,
+    );
     return {
       id: rough.id.slice(0, 200),
       zip: zipOf(rough.address.zipCode),
-      cityKey: normaliseCityName(rough.address.city).slice(0, 200),
-      region: typeof rough.address.region === 'string' ? rough.address.region.slice(0, 200) : '',
+      cityKey: town.key,
+      region: town.region,
       point: null,
       problem: `${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'unreadable'}`.slice(0, 500),
     };
@@ -62,6 +89,7 @@ export function readPoint(raw: unknown): StoredPoint | null {
       r.rateExtraValueWithVat === undefined ? null : (roublesToKopecks(r.rateExtraValueWithVat) ?? null);
     rates.push({
       rateType: r.rateType ?? '',
+      rateTypeCode: r.rateTypeCode === undefined ? null : String(r.rateTypeCode),
       baseKopecks: base,
       extraPerKgKopecks: extra,
       vat: r.vat ?? null,
@@ -69,11 +97,12 @@ export function readPoint(raw: unknown): StoredPoint | null {
   }
   const sl = p.deliverySL?.[0];
   const c = p.cellLimits;
+  const town = townOfPoint(p.localityFiasCode, p.address.city, p.address.cityType, p.address.region);
   return {
     id: p.id,
     zip: zipOf(p.address.zipCode),
-    cityKey: normaliseCityName(p.address.city).slice(0, 200),
-    region: (p.address.region ?? '').slice(0, 200),
+    cityKey: town.key,
+    region: town.region,
     point: {
       type: p.type,
       name: p.name ?? p.fullAddress ?? p.id,

@@ -1,8 +1,10 @@
 // A 5Post quote from the stored catalogue (protocols.md §8.2–8.3, verified-2026 §8.3): the points at the
 // recipient's index, else in the recipient's city; per point type the cheapest point whose cell takes the
-// parcel; its price by 5Post's rule (the base rate up to 3 kg, the extra rate per kilogram above).
+// parcel; at a point the rate of the sender's hub (hub.ts); its price by 5Post's rule (the base rate up to
+// 3 kg, the extra rate per kilogram above).
 import type { Parcel, Rate } from '../../contract/v1';
 import type { CarrierFailure } from '../types';
+import { DEFAULT_HUB, hubPrice, type HubName } from './hub';
 import type { PointRate, ReadablePoint, StoredPoint } from './points';
 
 export const FIVEPOST_CARRIER_CODE = '5post';
@@ -22,6 +24,13 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
   ISSUE_POINT: 'Пункт выдачи',
   TOBACCO: 'Пункт выдачи в табачном магазине',
 };
+
+/**
+ * Every 5Post rate says in its name that it is an estimate: it is the catalogue's `rate[]`, and the guide
+ * (§4.3) saw 5Post's cabinet ask 3.2 times that for SPb → Магадан; the invoiced price comes only after
+ * delivery. The rate schema has no field for it (price_type is always "public"), so the name carries it.
+ */
+export const ESTIMATE_NOTE = 'оценка по каталогу';
 
 /** Price in kopecks for `grams` at one rate; exact integer arithmetic (half-up for the pro-rata kopeck). */
 export function priceKopecks(rate: PointRate, grams: number, rule: OverweightRule): number | null {
@@ -50,27 +59,28 @@ export function fitsCell(point: ReadablePoint, parcel: Parcel): boolean {
 
 export type QuoteResult = { ok: true; rates: Rate[] } | { ok: false; failure: CarrierFailure };
 
-/** Rates from the candidate points (already chosen for the destination); `place` names it in reasons. */
+/**
+ * Rates from the candidate points (already chosen for the destination); `place` names it in reasons, `hub`
+ * is the sender's (hub.ts).
+ */
 export function quoteFromPoints(
   candidates: readonly StoredPoint[],
   parcel: Parcel,
   rule: OverweightRule,
   place: string,
+  hub: HubName = DEFAULT_HUB,
 ): QuoteResult {
   const readable = candidates.flatMap((c) => (c.point ? [{ id: c.id, point: c.point }] : []));
   const best = new Map<string, { price: number; point: ReadablePoint }>();
   let priced = 0;
   let fitting = 0;
   for (const { point } of readable) {
-    const prices = point.rates
-      .map((r) => priceKopecks(r, parcel.weight_grams, rule))
-      .filter((p) => p !== null);
-    if (prices.length === 0) continue;
+    // The catalogue gives a rate per point and hub; the shipper pays its own hub's (audit F6).
+    const price = hubPrice(point.rates, hub, (r) => priceKopecks(r, parcel.weight_grams, rule));
+    if (price === null) continue;
     priced += 1;
     if (!fitsCell(point, parcel)) continue;
     fitting += 1;
-    // The catalogue gives a rate per point and rate type; the cheapest is the one the shipper can have.
-    const price = Math.min(...prices);
     const current = best.get(point.type);
     if (!current || price < current.price) best.set(point.type, { price, point });
   }
@@ -81,7 +91,7 @@ export function quoteFromPoints(
         carrier: FIVEPOST_CARRIER_CODE,
         carrier_name: FIVEPOST_CARRIER_NAME,
         service_code: `${FIVEPOST_CARRIER_CODE}:${type}`,
-        service_name: TYPE_NAMES[type] ?? `Пункт 5Post (${type})`,
+        service_name: `${TYPE_NAMES[type] ?? `Пункт 5Post (${type})`} (${ESTIMATE_NOTE})`,
         delivery_type: 'pickup_point',
         price_kopecks: price,
         currency: 'RUB',

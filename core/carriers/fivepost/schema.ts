@@ -13,51 +13,67 @@ export const FivePostJwtResponse = z.looseObject({
   status: z.string().optional(),
 });
 
+/**
+ * Optional fields may come as null: the only raw capture (lapaygroup README, PHP print_r) prints null, false and
+ * "" alike, so which of them 5Post sends for an empty `rateType` or `building` is unknown. Null reads as absent.
+ */
+const opt = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([schema, z.null()])
+    .optional()
+    .transform((v) => (v === null ? undefined : v));
+
 /** One entry of a point's `rate[]`: the price to that point, VAT included in `…WithVat`. */
 export const FivePostRate = z.looseObject({
-  rateType: z.string().optional(),
-  rateTypeCode: z.union([z.string(), z.number()]).optional(),
-  zone: z.union([z.string(), z.number()]).optional(),
-  rateValue: amount.optional(),
-  vat: z.number().optional(),
+  rateType: opt(z.string()),
+  rateTypeCode: opt(z.union([z.string(), z.number()])),
+  zone: opt(z.union([z.string(), z.number()])),
+  rateValue: opt(amount),
+  vat: opt(z.number()),
   rateValueWithVat: amount,
-  rateExtraValue: amount.optional(),
-  rateExtraValueWithVat: amount.optional(),
-  rateCurrency: z.string().optional(),
+  rateExtraValue: opt(amount),
+  rateExtraValueWithVat: opt(amount),
+  rateCurrency: opt(z.string()),
 });
-export type FivePostRate = z.infer<typeof FivePostRate>;
+export type FivePostRate = z.output<typeof FivePostRate>;
 
 /** A point of the catalogue (`content[]` of pickuppoints/query). */
 export const FivePostPoint = z.looseObject({
   id: z.string().min(1).max(200),
   type: z.string().min(1).max(40),
-  name: z.string().optional(),
-  fullAddress: z.string().optional(),
+  name: opt(z.string()),
+  fullAddress: opt(z.string()),
+  /** ACTIVE in the capture and the guide; points in any other state are not offered (F8). */
+  extStatus: opt(z.string()),
+  /** FIAS GUID of the point's locality: how its town is matched to the city table (town.ts). */
+  localityFiasCode: opt(z.string().max(100)),
   address: z.looseObject({
-    zipCode: z.union([z.string(), z.number()]).optional(),
+    zipCode: opt(z.union([z.string(), z.number()])),
     city: z.string().min(1),
-    region: z.string().optional(),
+    /** "г" in the capture, beside `"city": "Зеленодольск г"`. */
+    cityType: opt(z.string()),
+    region: opt(z.string()),
   }),
-  cellLimits: z
-    .looseObject({
+  cellLimits: opt(
+    z.looseObject({
       maxCellWidth: z.number().positive(),
       maxCellHeight: z.number().positive(),
       maxCellLength: z.number().positive(),
       maxWeight: z.number().positive(),
-    })
-    .optional(),
-  rate: z.array(FivePostRate).optional(),
-  deliverySL: z
-    .array(
+    }),
+  ),
+  rate: opt(z.array(FivePostRate)),
+  deliverySL: opt(
+    z.array(
       z.looseObject({
         sl: z.number().int().nonnegative(),
-        minimalSl: z.number().int().nonnegative().optional(),
-        slCode: z.union([z.string(), z.number()]).optional(),
+        minimalSl: opt(z.number().int().nonnegative()),
+        slCode: opt(z.union([z.string(), z.number()])),
       }),
-    )
-    .optional(),
+    ),
+  ),
 });
-export type FivePostPoint = z.infer<typeof FivePostPoint>;
+export type FivePostPoint = z.output<typeof FivePostPoint>;
 
 /** One page of pickuppoints/query; points are validated one by one, so one odd point costs only itself. */
 export const FivePostPointPage = z.looseObject({

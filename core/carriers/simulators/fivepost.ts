@@ -1,10 +1,15 @@
 // A local 5Post API (protocols.md §8, verified-2026 §8) for sandbox mode and tests: JWTs from
 // POST /jwt-generate-claims/rs256/1?apikey=… (form body), the catalogue from POST /api/v1/pickuppoints/query
-// with a Bearer JWT, failing the way 5Post's Apigee gateway and API do. The catalogue is fivepost-points.ts.
+// with a Bearer JWT, failing the way 5Post's Apigee gateway and API do. The catalogue is fivepost-points.ts:
+// the small sandbox one by default, or `points` of them (5Post's ~25,000) built page by page.
+// 5Post's download limits hold (integration guide §3.1): pages of at most 2,000 points (lapaygroup README:
+// «Больше 2000 за раз получить нельзя»; 500 is only its advice), and sliding windows of 3,000 points a second,
+// 50,000 an hour and 150,000 a day per API key, answered with 429 beyond. The 429 body is Apigee's own
+// (SpikeArrest for the second, Quota for the hour and day), 5Post's gateway; 5Post's exact wording is unknown.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fivePostPoints } from './fivepost-points';
+import { fivePostCatalogue } from './fivepost-points';
 import { answerAfter, type SimulatorHandle } from './handle';
 import { readBody } from './read-body';
 
@@ -13,13 +18,30 @@ export interface FivePostSimulatorOptions {
   apiKey?: string;
   /** JWT lifetime; 5Post's is about an hour. */
   tokenTtlSeconds?: number;
+  /** Catalogue size: the sandbox catalogue by default; REAL_POINT_COUNT for 5Post's own. */
+  points?: number;
+  /** 5Post's windows (points served per second, hour and day); tests lower them to reach them quickly. */
+  limits?: Partial<PointWindows>;
 }
+
+export interface PointWindows {
+  perSecond: number;
+  perHour: number;
+  perDay: number;
+}
+
+/** Integration guide §3.1. */
+export const FIVEPOST_SIM_WINDOWS: PointWindows = { perSecond: 3_000, perHour: 50_000, perDay: 150_000 };
 
 export type CatalogueBehaviour = 'ok' | 'hang' | 'error';
 
 export interface FivePostSimulatorHandle extends SimulatorHandle {
   tokenRequests(): number;
   pageRequests(): number;
+  /** Points served in catalogue pages so far. */
+  pointsServed(): number;
+  /** Page requests refused with 429. */
+  rateLimited(): number;
   /** Tests: make catalogue pages hang or fail with HTTP 500, as a catalogue outage would. */
   setCatalogueBehaviour(behaviour: CatalogueBehaviour): void;
   /** Expire every issued JWT now (the next page request gets 401). */
@@ -43,6 +65,12 @@ export async function startFivePostSimulator(
   let tokenCalls = 0;
   let pageCalls = 0;
   let behaviour: CatalogueBehaviour = 'ok';
+  const catalogue = fivePostCatalogue(options.points);
+  const windows = { ...FIVEPOST_SIM_WINDOWS, ...options.limits };
+  /** Pages served: when (Date.now()) and how many points, for the sliding windows. */
+  let served: Array<{ atMs: number; points: number }> = [];
+  let servedTotal = 0;
+  let refused = 0;
 
   function send(res: ServerResponse, status: number, body: Json): void {
     answerAfter(latencyMs, arrivals.get(res) ?? performance.now(), timers, () => {
@@ -131,18 +159,45 @@ export async function startFivePostSimulator(
       });
     if (!Number.isInteger(pageNumber) || (pageNumber as number) < 0)
       return send(res, 400, { error: 'Bad Request', message: 'pageNumber must be 0 or more', status: 400 });
-    const all = fivePostPoints();
     const size = pageSize as number;
     const start = (pageNumber as number) * size;
-    const content = all.slice(start, start + size);
+    const content = catalogue.slice(start, size);
+    const limited = overLimit(content.length);
+    if (limited) {
+      refused += 1;
+      return fault(res, 429, limited.faultstring, limited.errorcode);
+    }
+    served.push({ atMs: Date.now(), points: content.length });
+    servedTotal += content.length;
     send(res, 200, {
       content,
-      totalPages: Math.ceil(all.length / size),
-      totalElements: all.length,
+      totalPages: Math.ceil(catalogue.total / size),
+      totalElements: catalogue.total,
       numberOfElements: content.length,
       number: pageNumber,
       size,
+      first: pageNumber === 0,
+      last: start + size >= catalogue.total,
+      empty: content.length === 0,
     });
+  }
+
+  /** The window `points` more would overflow, in Apigee's words; null when they fit. */
+  function overLimit(points: number): { faultstring: string; errorcode: string } | null {
+    const now = Date.now();
+    served = served.filter((p) => p.atMs > now - 24 * 3600_000);
+    const since = (ms: number) => served.filter((p) => p.atMs > now - ms).reduce((a, p) => a + p.points, 0);
+    if (since(1000) + points > windows.perSecond)
+      return {
+        faultstring: `Spike arrest violation. Allowed rate : MessageRate{messagesPerPeriod=${windows.perSecond}, periodInMicroseconds=1000000}`,
+        errorcode: 'policies.ratelimit.SpikeArrestViolation',
+      };
+    if (since(3600_000) + points > windows.perHour || since(24 * 3600_000) + points > windows.perDay)
+      return {
+        faultstring: 'Rate limit quota violation. Quota limit  exceeded. Identifier : _default',
+        errorcode: 'policies.ratelimit.QuotaViolation',
+      };
+    return null;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -175,6 +230,8 @@ export async function startFivePostSimulator(
     requestCount: () => requests,
     tokenRequests: () => tokenCalls,
     pageRequests: () => pageCalls,
+    pointsServed: () => servedTotal,
+    rateLimited: () => refused,
     setCatalogueBehaviour: (b) => {
       behaviour = b;
     },

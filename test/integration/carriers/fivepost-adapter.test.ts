@@ -12,11 +12,16 @@ import {
   sqliteCatalogueStore,
   type FivePostAdapterOptions,
 } from '../../../core/carriers/fivepost';
-import { REFRESH_EVERY_MS, RETRY_AFTER_MS } from '../../../core/carriers/fivepost/catalogue';
+import {
+  CATALOGUE_PAGE_SIZE,
+  REFRESH_EVERY_MS,
+  RETRY_AFTER_MS,
+} from '../../../core/carriers/fivepost/catalogue';
 import {
   startFivePostSimulator,
   type FivePostSimulatorHandle,
 } from '../../../core/carriers/simulators/fivepost';
+import { inBulkRefreshHours } from '../../../core/carriers/fivepost/download-limits';
 import { fivePostPoints } from '../../../core/carriers/simulators/fivepost-points';
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
 import { openStore, type Store } from '../../../core/store';
@@ -78,6 +83,23 @@ function request(over: Partial<CarrierQuoteRequest> = {}): CarrierQuoteRequest {
 
 const ctx = (ms = 10_000) => ({ signal: AbortSignal.timeout(ms) });
 
+/** A day later, moved past 5Post's bulk refresh hours (02:00–06:00 MSK), when no refresh starts. */
+const dayLater = (ms: number): number => {
+  const later = ms + REFRESH_EVERY_MS + 1;
+  return inBulkRefreshHours(later) ? later + 4 * 3600_000 : later;
+};
+
+/** The simulator's active point of a type in a town, as 5Post writes the town («Казань г»). */
+function simPoint(type: string, town: string) {
+  return fivePostPoints().find(
+    (p) =>
+      p.type === type && p.extStatus === 'ACTIVE' && (p.address as { city: string }).city === `${town} г`,
+  ) as {
+    rate: Array<{ rateValueWithVat: number; rateExtraValueWithVat: number }>;
+    deliverySL: Array<{ sl: number; minimalSl: number }>;
+  };
+}
+
 function rates(out: CarrierOutcome) {
   if (!out.ok) throw new Error(`expected rates, got ${out.kind}: ${'detail' in out ? out.detail : ''}`);
   return out.rates;
@@ -93,9 +115,7 @@ describe('5Post adapter ↔ simulator', () => {
       expect(Number.isInteger(r.price_kopecks)).toBe(true);
     }
     const postamat = out.find((r) => r.service_code === '5post:POSTAMAT')!;
-    const raw = fivePostPoints().find(
-      (p) => p.type === 'POSTAMAT' && (p.address as { city: string }).city === 'Казань',
-    ) as { rate: Array<{ rateValueWithVat: number }>; deliverySL: Array<{ sl: number; minimalSl: number }> };
+    const raw = simPoint('POSTAMAT', 'Казань');
     expect(postamat.price_kopecks).toBe(Math.round(raw.rate[0]!.rateValueWithVat * 100));
     expect([postamat.days_min, postamat.days_max]).toEqual([
       raw.deliverySL[0]!.minimalSl,
@@ -159,9 +179,7 @@ describe('5Post adapter ↔ simulator', () => {
     const prorata = rates(
       await adapter(s.url, { overweight: 'proportional' }).quote(request({ parcel }), ctx()),
     );
-    const raw = fivePostPoints().find(
-      (p) => p.type === 'POSTAMAT' && (p.address as { city: string }).city === 'Казань',
-    ) as { rate: Array<{ rateExtraValueWithVat: number }> };
+    const raw = simPoint('POSTAMAT', 'Казань');
     const extra = Math.round(raw.rate[0]!.rateExtraValueWithVat * 100);
     const pick = (rs: typeof light) => rs.find((r) => r.service_code === '5post:POSTAMAT')!.price_kopecks;
     expect(pick(started) - pick(light)).toBe(2 * extra);
@@ -183,7 +201,10 @@ describe('5Post adapter ↔ simulator', () => {
       unreadable_count: number;
     };
     expect(row.unreadable_count).toBe(1); // the 999972 trigger point
-    expect(row.point_count).toBe(fivePostPoints().length - 1);
+    // Inactive points are not kept (audit F8).
+    const inactive = fivePostPoints().filter((p) => p.extStatus !== 'ACTIVE').length;
+    expect(inactive).toBeGreaterThan(0);
+    expect(row.point_count).toBe(fivePostPoints().length - inactive - 1);
   });
 
   it('a stale catalogue answers at once and is refreshed in the background', async () => {
@@ -192,7 +213,7 @@ describe('5Post adapter ↔ simulator', () => {
     const a = adapter(s.url, { nowMs: () => now });
     rates(await a.quote(request(), ctx()));
     const pages = s.pageRequests();
-    now += REFRESH_EVERY_MS + 1;
+    now = dayLater(now);
     s.setCatalogueBehaviour('hang');
     rates(await a.quote(request(), ctx(2_000))); // answered from the old catalogue, not held by the download
     await vi.waitFor(() => expect(s.pageRequests()).toBe(pages + 1));
@@ -244,7 +265,7 @@ describe('5Post adapter ↔ simulator', () => {
     const a = adapter(s.url, { nowMs: () => now, pageSize: 100 });
     rates(await a.quote(request(), ctx()));
     s.expireTokens();
-    now += REFRESH_EVERY_MS + 1;
+    now = dayLater(now);
     const pages = s.pageRequests();
     await a.quote(request(), ctx());
     // The background refresh: its first page is refused (401), then a new JWT, then the page again.
@@ -321,7 +342,7 @@ describe('5Post adapter ↔ answers shaped like 5Post', () => {
     });
     expect(f.seen[1]).toMatchObject({
       path: '/api/v1/pickuppoints/query',
-      body: JSON.stringify({ pageSize: 500, pageNumber: 0 }),
+      body: JSON.stringify({ pageSize: CATALOGUE_PAGE_SIZE, pageNumber: 0 }),
       headers: expect.objectContaining({
         authorization: 'Bearer aaa.bbb.ccc',
         'content-type': 'application/json',

@@ -3,6 +3,7 @@ import { CITY_ROWS } from '../../../../core/locations/cities-data';
 import {
   allCities,
   citiesByPostalCode,
+  cityByFiasId,
   findCities,
   findCity,
   mainPostalCode,
@@ -126,6 +127,22 @@ describe('findCity / mainPostalCode', () => {
     expect(findCity('Советск', '613300')?.region).toBe('Кировская область');
     // A hint sharing fewer than 3 digits with every candidate changes nothing.
     expect(findCity('Киров', '100000')?.region).toBe('Кировская область');
+  });
+});
+
+describe('cityByFiasId', () => {
+  it('finds a city by its FIAS GUID in any case, namesakes apart; null for any other code', () => {
+    expect(cityByFiasId('93b3df57-4c89-44df-ac42-96f05e9cd3b9')?.name).toBe('Казань');
+    expect(cityByFiasId(' 7C875AC0-5C75-4798-8786-564CCB5BD9F2 ')).toMatchObject({
+      name: 'Киров',
+      region: 'Калужская область',
+    });
+    expect(cityByFiasId('452a2ddf-88a1-4e35-8d8d-8635493768d4')?.region).toBe('Кировская область');
+    expect(cityByFiasId('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('has one city per FIAS GUID', () => {
+    expect(new Set(allCities().map((c) => c.fiasId.toLowerCase())).size).toBe(allCities().length);
   });
 });
 

@@ -44,7 +44,15 @@ describe('reading a catalogue entry', () => {
         type: 'POSTAMAT',
         name: 'OM000001',
         cell: { sidesMm: [600, 450, 450], maxWeightMg: 15_000_000 },
-        rates: [{ rateType: 'HUB_MOSCOW', baseKopecks: 30000, extraPerKgKopecks: 6000, vat: 20 }],
+        rates: [
+          {
+            rateType: 'HUB_MOSCOW',
+            rateTypeCode: '10',
+            baseKopecks: 30000,
+            extraPerKgKopecks: 6000,
+            vat: 20,
+          },
+        ],
         days: { min: 4, max: 6 },
       },
     });
@@ -107,7 +115,7 @@ describe('quoteFromPoints', () => {
           carrier: '5post',
           carrier_name: '5Post',
           service_code: '5post:POSTAMAT',
-          service_name: 'Постамат',
+          service_name: 'Постамат (оценка по каталогу)',
           delivery_type: 'pickup_point',
           price_kopecks: 30000,
           currency: 'RUB',
@@ -119,10 +127,23 @@ describe('quoteFromPoints', () => {
     });
   });
 
-  it('takes the cheapest point and rate per type', () => {
-    const cheap = stored({ id: 'b', rate: [{ rateValueWithVat: 250 }, { rateValueWithVat: 199.99 }] });
-    const out = quoteFromPoints([stored(), cheap], parcel, 'per_started_kg', 'x');
-    expect(out).toMatchObject({ ok: true, rates: [{ price_kopecks: 19999 }] });
+  it('takes the cheapest point per type and, at a point, the rate of the sender’s hub (guide §4.4, F6)', () => {
+    const twoHubs = stored({
+      id: 'b',
+      rate: [
+        { rateType: 'HUB_SPB', rateTypeCode: '20', rateValueWithVat: 199.99 },
+        { rateType: 'HUB_MOSCOW', rateTypeCode: '10', rateValueWithVat: 250 },
+      ],
+    });
+    // From Moscow the Moscow rate (250 ₽, cheaper than the other point's 300 ₽), not the cheapest 199.99 ₽.
+    expect(quoteFromPoints([stored(), twoHubs], parcel, 'per_started_kg', 'x', 'HUB_MOSCOW')).toMatchObject({
+      ok: true,
+      rates: [{ price_kopecks: 25000 }],
+    });
+    expect(quoteFromPoints([stored(), twoHubs], parcel, 'per_started_kg', 'x', 'HUB_SPB')).toMatchObject({
+      ok: true,
+      rates: [{ price_kopecks: 19999 }],
+    });
   });
 
   it.each([
