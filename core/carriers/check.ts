@@ -6,6 +6,8 @@
 
 import type { CHECK_STEP_KINDS } from '../contract/operations/carriers';
 
+export { CHECK_STEP_KINDS } from '../contract/operations/carriers';
+
 /** What a step proves. The UI words each kind in its own language; `subject` says what exactly was asked. */
 export type CheckStepKind = (typeof CHECK_STEP_KINDS)[number];
 
@@ -29,6 +31,11 @@ export interface CarrierCheckStep {
   subject: string;
   /** What to look at when this step fails, in both UI languages (the carrier's known pitfalls). */
   hint: { ru: string; en: string };
+  /**
+   * This step's own bound, where it must be longer than the runner's default (5Post's first route check
+   * downloads the whole catalogue, paced to 5Post's limits). A bound given to the runner wins over it.
+   */
+  timeoutMs?: number;
   /** Resolves with what it saw; throws (any Error, its message the carrier's answer) when the step fails. */
   run(signal: AbortSignal): Promise<CheckMeasure>;
 }

@@ -11,6 +11,7 @@ import { createLocationResolver } from '../locations/resolver';
 import { liveBaseUrl } from '../settings/carrier-settings';
 import type { SettingName } from '../settings/schema';
 import type { SettingsView } from '../settings/view';
+import type { Db } from '../store/open';
 import type { Logger } from '../util/logger';
 import { builtInCarrier } from './built-in-carriers';
 
@@ -20,6 +21,11 @@ export const DEFAULT_STEP_TIMEOUT_MS = 20_000;
 export interface CarrierCheckOptions {
   settings: SettingsView;
   logger: Logger;
+  /**
+   * The data file, for data a carrier keeps between quotes (5Post's catalogue): the route step quotes from
+   * it like the quotes do, rather than downloading all of it again.
+   */
+  db?: Db;
   /** Where to check instead of the carrier's endpoint setting (live mode only). */
   endpoint?: CarrierEndpoint;
   stepTimeoutMs?: number;
@@ -47,14 +53,15 @@ export async function runCarrierCheck(
   const started = performance.now();
   const simulator = live === null ? await carrier.startSimulator({ latencyMs: 0 }) : null;
   try {
-    // A fresh resolver and no data file: the check asks the carrier's directories itself rather than
-    // reading what an earlier quote cached, and keeps nothing of what it downloads.
+    // A fresh resolver: the check asks the carrier's directories itself rather than reading what an earlier
+    // quote cached. The data file only against a real host: a simulator's points must not land in it.
     const steps = carrier.checks({ baseUrl: live ?? simulator!.url, simulated: live === null }, settings, {
       locations: createLocationResolver({ logger: options.logger }),
       logger: options.logger,
       now,
+      ...(options.db && live !== null ? { db: options.db } : {}),
     });
-    const reports = await runSteps(steps, options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS);
+    const reports = await runSteps(steps, options.stepTimeoutMs);
     return {
       code,
       name: carrier.descriptor.name,
@@ -71,7 +78,7 @@ export async function runCarrierCheck(
 
 async function runSteps(
   steps: readonly CarrierCheckStep[],
-  stepTimeoutMs: number,
+  givenTimeoutMs: number | undefined,
 ): Promise<CarrierCheckStepReport[]> {
   const reports: CarrierCheckStepReport[] = [];
   let failed = false;
@@ -82,6 +89,7 @@ async function runSteps(
       continue;
     }
     const t0 = performance.now();
+    const stepTimeoutMs = givenTimeoutMs ?? step.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
     const signal = AbortSignal.timeout(stepTimeoutMs);
     try {
       const measure = await untilAborted(step.run(signal), signal);

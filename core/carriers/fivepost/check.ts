@@ -132,6 +132,8 @@ export function fivePostCheckSteps(options: FivePostAdapterOptions): CarrierChec
     {
       kind: 'route',
       subject: 'Москва → Казань',
+      // The first check downloads the catalogue: ~125 pages paced under 3,000 points a second.
+      timeoutMs: 5 * 60_000,
       hint: {
         ru:
           'Первая проверка скачивает весь каталог (около 125 страниц, не меньше 13 с; считается в суточный ' +
