@@ -7,7 +7,7 @@ import { silentLogger, type Logger } from '../../util/logger';
 import { CarrierHttpError, carrierRequest } from '../http';
 import type { CarrierAdapter, CarrierFailure, CarrierOutcome, CarrierQuoteRequest } from '../types';
 import { DPD_LIMITS } from './limits';
-import { locateForDpd, pickCandidate, type DpdPlace } from './locations';
+import { locateForDpd, retryPlace, type DpdPlace } from './locations';
 import { DPD_CARRIER_CODE, DPD_CARRIER_NAME, readCostAnswer, type CostReading } from './mapper';
 import { buildServiceCostEnvelope, type DpdCity } from './request';
 
@@ -25,7 +25,7 @@ export interface DpdAdapterOptions {
   logger?: Logger;
 }
 
-/** Cities chosen among DPD's candidates, by place, so an ambiguous name costs one Fault per adapter, not per quote. */
+/** Places chosen after DPD's candidates, by place, so an ambiguous name costs one Fault per adapter, not per quote. */
 const CHOSEN_LIMIT = 512;
 
 export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
@@ -52,13 +52,10 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
   const currency = options.contractCurrency?.trim().toUpperCase() || 'RUB';
   const resolver = options.locations ?? createLocationResolver();
   const logger = options.logger ?? silentLogger;
-  const chosen = new Map<string, number>();
+  const chosen = new Map<string, DpdCity>();
 
   const keyOf = (p: DpdPlace): string => `${p.typed.toLowerCase()}|${p.postalCode ?? ''}`;
-  const requestFor = (p: DpdPlace): DpdCity => {
-    const id = chosen.get(keyOf(p));
-    return id !== undefined ? { cityId: id } : p.request;
-  };
+  const requestFor = (p: DpdPlace): DpdCity => chosen.get(keyOf(p)) ?? p.request;
 
   async function call(
     pickup: DpdCity,
@@ -89,6 +86,7 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
         logger.warn('DPD answered a fault RateDesk does not know', {
           ...reading.unknownFault,
           status: res.status,
+          outcome: reading.failure.kind,
         });
       }
       return reading;
@@ -107,7 +105,7 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
       ),
     );
 
-  /** Chooses among the candidates of the first ambiguous answer; a failure when the table cannot settle it. */
+  /** Chooses among the candidates of the first ambiguous answer; a failure when nothing can settle it. */
   function resolveAmbiguity(
     reading: Extract<CostReading, { kind: 'ambiguous' }>,
     from: DpdPlace,
@@ -118,8 +116,8 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
       [to, reading.deliveryDups],
     ] as const) {
       if (dups.length === 0) continue;
-      const pick = pickCandidate(place, dups);
-      if (!pick) {
+      const retry = retryPlace(place, dups);
+      if (!retry) {
         const regions = [...new Set(dups.map((d) => d.regionName).filter(Boolean))].join(', ');
         return {
           kind: 'city_not_found',
@@ -127,7 +125,7 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
         };
       }
       if (chosen.size >= CHOSEN_LIMIT) chosen.clear();
-      chosen.set(keyOf(place), Number(pick.cityId));
+      chosen.set(keyOf(place), retry);
     }
     return null;
   }
@@ -145,7 +143,7 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
     if (ambiguous?.kind === 'ambiguous') {
       const failure = resolveAmbiguity(ambiguous, from.place, to.place);
       if (failure) return { ok: false, ...failure };
-      // Once: a name still ambiguous with a cityId would be DPD contradicting itself.
+      // Once: a place still ambiguous by cityId or by its index is not DPD's to settle, nor ours to guess.
       readings = await both(from.place, to.place, request, signal);
     }
     return combine(readings);
