@@ -110,7 +110,7 @@ const PLACE_NOT_FOUND =
  * fault read as no_service never counts towards the circuit breaker, so a guess here would hide an outage.
  */
 export const DPD_NO_SERVICE_WORDS = /нет доступных|не оказыва|недоступн|no service|не осуществля/i;
-/** …unless the text says the refusal is passing («Сервис временно недоступен»): that is DPD being down. */
+/** …unless the text says the refusal is passing («Услуга временно недоступна»): that is DPD being down. */
 export const DPD_PASSING_WORDS = /временно|попробуйте позже|повторите|temporar|try again|later/i;
 /** The JAX-WS container's own words for an exception inside DPD: an outage, already known, not logged. */
 const SERVER_ERROR = /^internal (?:server )?error\.?$/i;

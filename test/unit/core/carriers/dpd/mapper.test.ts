@@ -182,7 +182,7 @@ describe('DPD mapper: faults RateDesk cannot read (audit DP9, fixtures)', () => 
     });
   });
 
-  it('a passing refusal («временно недоступен») is DPD being down, never "no service"', () => {
+  it('a passing refusal («временно недоступна») is DPD being down, never "no service"', () => {
     const r = readCostAnswer(500, fixture('fault-temporarily-unavailable.xml'), false, 'RUB');
     expect(r).toMatchObject({ kind: 'failure', failure: { kind: 'carrier_error' } });
     expect(r).toHaveProperty('unknownFault');
