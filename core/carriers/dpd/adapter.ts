@@ -25,30 +25,44 @@ export interface DpdAdapterOptions {
   logger?: Logger;
 }
 
+/** SOAP 1.1 over HTTP: text/xml and an empty SOAPAction, as DPD's JAX-WS endpoint and the captured request take it. */
+export const DPD_SOAP_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/xml; charset=utf-8',
+  SOAPAction: '""',
+  Accept: 'text/xml',
+};
+
+/** The contract's client number and key, trimmed, or what is missing (then nothing is sent to DPD). */
+export function dpdAccount(
+  options: Pick<DpdAdapterOptions, 'clientNumber' | 'clientKey'>,
+): { ok: true; clientNumber: string; clientKey: string } | { ok: false; missing: string } {
+  const clientNumber = options.clientNumber?.trim() ?? '';
+  const clientKey = options.clientKey?.trim() ?? '';
+  if (clientNumber === '') return { ok: false, missing: 'DPD client number is not set' };
+  if (!/^\d{1,19}$/.test(clientNumber)) return { ok: false, missing: 'DPD client number must be digits' };
+  if (clientKey === '') return { ok: false, missing: 'DPD client key is not set' };
+  return { ok: true, clientNumber, clientKey };
+}
+
+export const dpdEndpoint = (baseUrl: string): string =>
+  `${baseUrl.replace(/\/+$/, '')}${DPD_CALCULATOR_PATH}`;
+
 /** Places chosen after DPD's candidates, by place, so an ambiguous name costs one Fault per adapter, not per quote. */
 const CHOSEN_LIMIT = 512;
 
 export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
-  const clientNumber = options.clientNumber?.trim() ?? '';
-  const clientKey = options.clientKey?.trim() ?? '';
-  const missing =
-    clientNumber === ''
-      ? 'DPD client number is not set'
-      : !/^\d{1,19}$/.test(clientNumber)
-        ? 'DPD client number must be digits'
-        : clientKey === ''
-          ? 'DPD client key is not set'
-          : null;
-  if (missing) {
+  const account = dpdAccount(options);
+  if (!account.ok) {
+    const detail = account.missing;
     return {
       code: DPD_CARRIER_CODE,
       name: DPD_CARRIER_NAME,
       limits: DPD_LIMITS,
-      quote: async () => ({ ok: false, kind: 'not_configured', detail: missing }),
+      quote: async () => ({ ok: false, kind: 'not_configured', detail }),
     };
   }
-
-  const endpoint = `${options.baseUrl.replace(/\/+$/, '')}${DPD_CALCULATOR_PATH}`;
+  const { clientNumber, clientKey } = account;
+  const endpoint = dpdEndpoint(options.baseUrl);
   const currency = options.contractCurrency?.trim().toUpperCase() || 'RUB';
   const resolver = options.locations ?? createLocationResolver();
   const logger = options.logger ?? silentLogger;
@@ -76,7 +90,7 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
     try {
       const res = await carrierRequest(endpoint, {
         method: 'POST',
-        headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '""', Accept: 'text/xml' },
+        headers: { ...DPD_SOAP_HEADERS },
         body,
         signal,
       });
