@@ -18,19 +18,20 @@ export type CdekLocation = { postal_code: string; country_code: 'RU'; city: stri
 export type LocationResult = { ok: true; location: CdekLocation } | { ok: false; failure: CarrierFailure };
 
 /** Enough candidates to pick the right region among namesakes; the plugin asks for one (protocols.md §2.7). */
-const CITY_LOOKUP_SIZE = 10;
+export const CITY_LOOKUP_SIZE = 10;
+
+/** GET /location/cities for one name, as the directory asks it (the live check asks the same). */
+export function cityLookupPath(city: string): string {
+  const params = new URLSearchParams({ city, country_codes: 'RU', size: String(CITY_LOOKUP_SIZE) });
+  return `/location/cities?${params.toString()}`;
+}
 
 /** CDEK's GET /location/cities as a directory of city codes; `namespace` names the host it asks. */
 export function cdekCityDirectory(api: CdekApi, namespace: string): CarrierDirectory {
   return {
     namespace,
     async lookup(query: DirectoryQuery, signal: AbortSignal): Promise<DirectoryAnswer> {
-      const params = new URLSearchParams({
-        city: query.city,
-        country_codes: 'RU',
-        size: String(CITY_LOOKUP_SIZE),
-      });
-      const result = await api.get(`/location/cities?${params.toString()}`, signal);
+      const result = await api.get(cityLookupPath(query.city), signal);
       if (!result.ok)
         return {
           error: result.failure.kind === 'carrier_error' ? result.failure.detail : 'CDEK city lookup failed',

@@ -29,6 +29,7 @@ interface Flight {
 
 export class CdekTokenSource {
   private cached: { token: string; refreshAtMs: number } | null = null;
+  private lifetime: number | null = null;
   private flight: Flight | null = null;
 
   constructor(private readonly options: TokenSourceOptions) {}
@@ -50,6 +51,11 @@ export class CdekTokenSource {
       if (this.flight === flight) this.flight = null;
       flight.controller.abort(signal.reason);
     });
+  }
+
+  /** The lifetime CDEK gave the last token it issued (expires_in, seconds), as it said it; null before one. */
+  lastLifetimeSeconds(): number | null {
+    return this.lifetime;
   }
 
   /** Forget `token` after CDEK refused it (401); a newer token obtained meanwhile is kept. */
@@ -95,6 +101,7 @@ export class CdekTokenSource {
       const parsed = CdekTokenResponse.safeParse(res.json);
       if (!parsed.success) return failure('CDEK token response could not be read');
       const expiresIn = parsed.data.expires_in ?? DEFAULT_EXPIRES_IN_SECONDS;
+      this.lifetime = parsed.data.expires_in ?? null;
       // Short-lived tokens (sandboxes) still get reused: the margin never eats more than half the lifetime.
       const margin = Math.min(TOKEN_SAFETY_MARGIN_SECONDS, expiresIn / 2);
       this.cached = { token: parsed.data.access_token, refreshAtMs: startedAt + (expiresIn - margin) * 1000 };

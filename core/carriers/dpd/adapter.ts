@@ -7,7 +7,7 @@ import { silentLogger, type Logger } from '../../util/logger';
 import { CarrierHttpError, carrierRequest } from '../http';
 import type { CarrierAdapter, CarrierFailure, CarrierOutcome, CarrierQuoteRequest } from '../types';
 import { DPD_LIMITS } from './limits';
-import { locateForDpd, pickCandidate, type DpdPlace } from './locations';
+import { locateForDpd, retryPlace, type DpdPlace } from './locations';
 import { DPD_CARRIER_CODE, DPD_CARRIER_NAME, readCostAnswer, type CostReading } from './mapper';
 import { buildServiceCostEnvelope, type DpdCity } from './request';
 
@@ -25,40 +25,51 @@ export interface DpdAdapterOptions {
   logger?: Logger;
 }
 
-/** Cities chosen among DPD's candidates, by place, so an ambiguous name costs one Fault per adapter, not per quote. */
+/** SOAP 1.1 over HTTP: text/xml and an empty SOAPAction, as DPD's JAX-WS endpoint and the captured request take it. */
+export const DPD_SOAP_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/xml; charset=utf-8',
+  SOAPAction: '""',
+  Accept: 'text/xml',
+};
+
+/** The contract's client number and key, trimmed, or what is missing (then nothing is sent to DPD). */
+export function dpdAccount(
+  options: Pick<DpdAdapterOptions, 'clientNumber' | 'clientKey'>,
+): { ok: true; clientNumber: string; clientKey: string } | { ok: false; missing: string } {
+  const clientNumber = options.clientNumber?.trim() ?? '';
+  const clientKey = options.clientKey?.trim() ?? '';
+  if (clientNumber === '') return { ok: false, missing: 'DPD client number is not set' };
+  if (!/^\d{1,19}$/.test(clientNumber)) return { ok: false, missing: 'DPD client number must be digits' };
+  if (clientKey === '') return { ok: false, missing: 'DPD client key is not set' };
+  return { ok: true, clientNumber, clientKey };
+}
+
+export const dpdEndpoint = (baseUrl: string): string =>
+  `${baseUrl.replace(/\/+$/, '')}${DPD_CALCULATOR_PATH}`;
+
+/** Places chosen after DPD's candidates, by place, so an ambiguous name costs one Fault per adapter, not per quote. */
 const CHOSEN_LIMIT = 512;
 
 export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
-  const clientNumber = options.clientNumber?.trim() ?? '';
-  const clientKey = options.clientKey?.trim() ?? '';
-  const missing =
-    clientNumber === ''
-      ? 'DPD client number is not set'
-      : !/^\d{1,19}$/.test(clientNumber)
-        ? 'DPD client number must be digits'
-        : clientKey === ''
-          ? 'DPD client key is not set'
-          : null;
-  if (missing) {
+  const account = dpdAccount(options);
+  if (!account.ok) {
+    const detail = account.missing;
     return {
       code: DPD_CARRIER_CODE,
       name: DPD_CARRIER_NAME,
       limits: DPD_LIMITS,
-      quote: async () => ({ ok: false, kind: 'not_configured', detail: missing }),
+      quote: async () => ({ ok: false, kind: 'not_configured', detail }),
     };
   }
-
-  const endpoint = `${options.baseUrl.replace(/\/+$/, '')}${DPD_CALCULATOR_PATH}`;
+  const { clientNumber, clientKey } = account;
+  const endpoint = dpdEndpoint(options.baseUrl);
   const currency = options.contractCurrency?.trim().toUpperCase() || 'RUB';
   const resolver = options.locations ?? createLocationResolver();
   const logger = options.logger ?? silentLogger;
-  const chosen = new Map<string, number>();
+  const chosen = new Map<string, DpdCity>();
 
   const keyOf = (p: DpdPlace): string => `${p.typed.toLowerCase()}|${p.postalCode ?? ''}`;
-  const requestFor = (p: DpdPlace): DpdCity => {
-    const id = chosen.get(keyOf(p));
-    return id !== undefined ? { cityId: id } : p.request;
-  };
+  const requestFor = (p: DpdPlace): DpdCity => chosen.get(keyOf(p)) ?? p.request;
 
   async function call(
     pickup: DpdCity,
@@ -79,7 +90,7 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
     try {
       const res = await carrierRequest(endpoint, {
         method: 'POST',
-        headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '""', Accept: 'text/xml' },
+        headers: { ...DPD_SOAP_HEADERS },
         body,
         signal,
       });
@@ -89,6 +100,7 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
         logger.warn('DPD answered a fault RateDesk does not know', {
           ...reading.unknownFault,
           status: res.status,
+          outcome: reading.failure.kind,
         });
       }
       return reading;
@@ -107,7 +119,7 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
       ),
     );
 
-  /** Chooses among the candidates of the first ambiguous answer; a failure when the table cannot settle it. */
+  /** Chooses among the candidates of the first ambiguous answer; a failure when nothing can settle it. */
   function resolveAmbiguity(
     reading: Extract<CostReading, { kind: 'ambiguous' }>,
     from: DpdPlace,
@@ -118,8 +130,8 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
       [to, reading.deliveryDups],
     ] as const) {
       if (dups.length === 0) continue;
-      const pick = pickCandidate(place, dups);
-      if (!pick) {
+      const retry = retryPlace(place, dups);
+      if (!retry) {
         const regions = [...new Set(dups.map((d) => d.regionName).filter(Boolean))].join(', ');
         return {
           kind: 'city_not_found',
@@ -127,7 +139,7 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
         };
       }
       if (chosen.size >= CHOSEN_LIMIT) chosen.clear();
-      chosen.set(keyOf(place), Number(pick.cityId));
+      chosen.set(keyOf(place), retry);
     }
     return null;
   }
@@ -145,7 +157,7 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
     if (ambiguous?.kind === 'ambiguous') {
       const failure = resolveAmbiguity(ambiguous, from.place, to.place);
       if (failure) return { ok: false, ...failure };
-      // Once: a name still ambiguous with a cityId would be DPD contradicting itself.
+      // Once: a place still ambiguous by cityId or by its index is not DPD's to settle, nor ours to guess.
       readings = await both(from.place, to.place, request, signal);
     }
     return combine(readings);

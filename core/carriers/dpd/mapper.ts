@@ -27,7 +27,7 @@ export type CostReading =
   | { kind: 'rates'; rates: Rate[] }
   | { kind: 'no_service'; detail: string }
   | { kind: 'ambiguous'; pickupDups: DpdCityIndex[]; deliveryDups: DpdCityIndex[]; detail: string }
-  | { kind: 'failure'; failure: CarrierFailure; unknownFault?: { code: string; message: string } };
+  | { kind: 'failure'; failure: CarrierFailure; unknownFault?: UnknownDpdFault };
 
 const MAX_DETAIL = 160;
 function short(text: string): string {
@@ -52,7 +52,7 @@ export function readCostAnswer(
 ): CostReading {
   const soap = readSoap(text);
   if (soap.kind === 'unreadable') return carrierError(`DPD answered HTTP ${status}: ${soap.why}`);
-  if (soap.kind === 'fault') return readFault(soap.faultstring, soap.detail);
+  if (soap.kind === 'fault') return readFault(soap.faultstring, soap.detail, soap.faultcode);
   if (status < 200 || status > 299) return carrierError(`DPD answered HTTP ${status}`);
 
   const parsed = DpdServiceCostResponse.safeParse(soap.body.getServiceCost2Response);
@@ -96,16 +96,39 @@ export function toRate(item: DpdServiceCost, selfDelivery: boolean): Rate | null
   };
 }
 
-/** Words of DPD's fault texts (the one captured: «Неоднозначно задан населенный пункт»). */
+/**
+ * Words of DPD's fault texts. DPD publishes neither codes nor texts; the one captured is «Неоднозначно задан
+ * населенный пункт» (protocols.md §6.2). Everything else here is our reading of plain Russian, unverified.
+ */
 const AMBIGUOUS = /неоднозначн|ambiguous/i;
 const AUTH = /авториз|аутентиф|clientkey|clientnumber|ключ клиента|номер клиента|auth/i;
 const PLACE_NOT_FOUND =
   /(?:город|населенн|пункт|city).*(?:не найден|не существует|not found)|не найден.*(?:город|населенн|пункт)/i;
-const NO_SERVICE = /нет доступных|не оказыва|недоступн|no service|не осуществля/i;
+/**
+ * No service on this route or for this parcel (audit DP9: no source shows DPD's own answer; the documented
+ * form is an empty getServiceCost2Response, verified-2026 §6.4). Only words that refuse the route itself: a
+ * fault read as no_service never counts towards the circuit breaker, so a guess here would hide an outage.
+ */
+export const DPD_NO_SERVICE_WORDS = /нет доступных|не оказыва|недоступн|no service|не осуществля/i;
+/** …unless the text says the refusal is passing («Услуга временно недоступна»): that is DPD being down. */
+export const DPD_PASSING_WORDS = /временно|попробуйте позже|повторите|temporar|try again|later/i;
+/** The JAX-WS container's own words for an exception inside DPD: an outage, already known, not logged. */
+const SERVER_ERROR = /^internal (?:server )?error\.?$/i;
 
-/** SOAP Fault → outcome. Candidates (pickupDups/deliveryDups) make it a choice to resolve, not a failure. */
-export function readFault(faultstring: string, detail: Record<string, unknown>): CostReading {
-  const fault = DpdServiceCostFault.safeParse(detail.ServiceCostFault2 ?? {});
+/** A fault the words above do not explain: logged, so that DPD's real texts become known (docs/carriers.md). */
+export interface UnknownDpdFault {
+  code?: string;
+  faultcode: string;
+  message: string;
+}
+
+/**
+ * SOAP Fault → outcome. Candidates (pickupDups/deliveryDups) make it a choice to resolve, not a failure. A
+ * text we cannot read is classified conservatively: `carrier_error` with DPD's own words ("DPD fault <code>:
+ * <message>"), never a guessed `no_service`, and flagged for the log (DP9).
+ */
+export function readFault(faultstring: string, detail: Record<string, unknown>, faultcode = ''): CostReading {
+  const fault = DpdServiceCostFault.safeParse(detail.ServiceCostFault2 ?? detail.ServiceCostFault ?? {});
   const data = fault.success
     ? fault.data
     : { code: undefined, message: undefined, pickupDups: [], deliveryDups: [] };
@@ -120,10 +143,14 @@ export function readFault(faultstring: string, detail: Record<string, unknown>):
   if (AUTH.test(message)) {
     return carrierError(`DPD rejected the credentials (${said}); check the client number and key`);
   }
-  if (NO_SERVICE.test(message)) return { kind: 'no_service', detail: short(said) };
+  if (DPD_NO_SERVICE_WORDS.test(message) && !DPD_PASSING_WORDS.test(message)) {
+    return { kind: 'no_service', detail: short(said) };
+  }
   const failure: CarrierFailure = { kind: 'carrier_error', detail: short(`DPD fault ${said}`) };
-  // A fault with a ServiceCostFault2 code we cannot read by its words is logged; a bare server fault is not news.
-  return data.code
-    ? { kind: 'failure', failure, unknownFault: { code: data.code, message: short(message) } }
-    : { kind: 'failure', failure };
+  if (!data.code && SERVER_ERROR.test(message.trim())) return { kind: 'failure', failure };
+  return {
+    kind: 'failure',
+    failure,
+    unknownFault: { ...(data.code ? { code: data.code } : {}), faultcode, message: short(message) },
+  };
 }

@@ -5,9 +5,15 @@
 import type { Parcel } from '../../contract/v1';
 import { buildSoapRequest, DPD_CALCULATOR_NS, type XmlTree } from './soap';
 
-/** One end of the route as DPD's `cityRequest` takes it. */
+/**
+ * One end of the route as DPD's `cityRequest` takes it: cityId, index, cityName, regionCode, countryCode, all
+ * optional (DP-SVC `cityRequest`). A postal code may carry the name and region beside it (DPD_PLACE_WITH_INDEX,
+ * locations.ts), as the captured live request carries cityName and regionCode beside its cityId.
+ */
 export type DpdCity =
-  { cityId: number } | { index: string } | { cityName: string; regionCode?: number; countryCode: 'RU' };
+  | { cityId: number }
+  | { index: string; cityName?: string; regionCode?: number; countryCode?: 'RU' }
+  | { cityName: string; regionCode?: number; countryCode: 'RU' };
 
 export interface DpdCostRequest {
   clientNumber: string;
@@ -52,13 +58,14 @@ function decimal(units: number, places: number): string {
   return frac === '' ? String(whole) : `${whole}.${frac}`;
 }
 
+/** In the WSDL's order: cityId, index, cityName, regionCode, countryCode. */
 function city(c: DpdCity): XmlTree {
   if ('cityId' in c) return { cityId: c.cityId };
-  if ('index' in c) return { index: c.index };
   return {
-    cityName: c.cityName,
+    ...('index' in c ? { index: c.index } : {}),
+    ...(c.cityName !== undefined ? { cityName: c.cityName } : {}),
     ...(c.regionCode !== undefined ? { regionCode: c.regionCode } : {}),
-    countryCode: c.countryCode,
+    ...(c.countryCode !== undefined ? { countryCode: c.countryCode } : {}),
   };
 }
 

@@ -26,12 +26,20 @@ export const DpdServiceCostResponse = z.union([
   z.looseObject({ return: z.array(z.unknown()).optional() }),
 ]);
 
-/** A candidate city of an ambiguous name (CityIndex: DP-SVC, DP-GO2). */
+/**
+ * A candidate city of an ambiguous name. `ServiceCostFault2` lists `CityIndex` (DP-SVC, DP-GO2: cityId,
+ * countryCode, countryName, regionCode, regionName, cityCode, cityName, abbreviation, indexMin, indexMax), every
+ * field optional in the WSDL (`omitempty`); the older `ServiceCostFault` lists `city` with only cityId,
+ * countryCode, countryName, regionCode, regionName and cityName (DP-SVC `city`, DP-GO2 `CalculatorCity`). So
+ * nothing here is required: the choice is made by whatever a candidate carries (locations.ts).
+ */
 export const DpdCityIndex = z.looseObject({
-  cityId: digits,
+  cityId: digits.optional().catch(undefined),
   countryCode: text.optional().catch(undefined),
   regionCode: digits.optional().catch(undefined),
   regionName: text.optional().catch(undefined),
+  /** DPD's cityCode: the 11-digit KLADR code of the settlement (Москва 77000000000 in a terminal fixture). */
+  cityCode: digits.optional().catch(undefined),
   cityName: text.optional().catch(undefined),
   abbreviation: text.optional().catch(undefined),
   indexMin: text.optional().catch(undefined),
@@ -49,7 +57,10 @@ const dups = z
     }),
   );
 
-/** The Fault's `detail/ServiceCostFault2{code, message, deliveryDups[], pickupDups[]}` (verified-2026 §6.4). */
+/**
+ * The Fault's `detail/ServiceCostFault2{code, message, deliveryDups[], pickupDups[]}` (verified-2026 §6.4), or
+ * the older `ServiceCostFault` of the same shape with leaner candidates (DP-SVC), read the same way.
+ */
 export const DpdServiceCostFault = z.looseObject({
   code: text.optional().catch(undefined),
   message: text.optional().catch(undefined),

@@ -5,9 +5,14 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DPD_LIMITS } from '../dpd/limits';
 import { buildSoapFault, buildSoapResponse, DPD_CALCULATOR_NS, SOAP_ENV_NS, type XmlTree } from '../dpd/soap';
-import { exceededLimits } from '../limits';
 import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
-import { dpdCityById, dpdCityByIndex, findDpdCities, type SimDpdCity } from './dpd-cities';
+import {
+  dpdCityById,
+  dpdCityByIndex,
+  findDpdCities,
+  listsSparseCandidates,
+  type SimDpdCity,
+} from './dpd-cities';
 import { modelPriceKopecks, zoneOf } from './tariff-model';
 
 export type DpdAnswer = { kind: 'hang' } | { kind: 'reply'; status: number; body: string };
@@ -31,9 +36,16 @@ function fault(code: 'S:Client' | 'S:Server' | 'S:VersionMismatch', text: string
   return { kind: 'reply', status: 500, body: buildSoapFault(code, text) };
 }
 
+/**
+ * The simulator's own ServiceCostFault2 codes: DPD publishes none and none is in our sources (audit DP8, DP9).
+ * The adapter reads DPD's words, never these codes, and logs a coded fault it cannot read by its words.
+ */
+export const SIM_DPD_FAULT_CODES = ['no-auth', 'city-not-found', 'ambiguous-city', 'bad-request'] as const;
+type SimDpdFaultCode = (typeof SIM_DPD_FAULT_CODES)[number];
+
 /** DPD's own fault: HTTP 500, faultstring = message, detail ServiceCostFault2{code, message, *Dups}. */
 function serviceFault(
-  code: string,
+  code: SimDpdFaultCode,
   message: string,
   dups: { pickupDups?: XmlTree[]; deliveryDups?: XmlTree[] } = {},
 ): DpdAnswer {
@@ -85,18 +97,18 @@ interface CityWanted {
 
 type Located = { ok: true; city: SimDpdCity | { index: string } } | { ok: false; answer: DpdAnswer };
 
+/** A candidate as CityIndex; for SPARSE_CANDIDATE_NAMES without the optional abbreviation and index range. */
 function asCityIndex(c: SimDpdCity): XmlTree {
-  return {
+  const fields: XmlTree = {
     cityId: c.cityId,
     countryCode: 'RU',
     countryName: 'Россия',
     regionCode: c.regionCode,
     regionName: c.regionName,
     cityName: c.cityName,
-    abbreviation: c.abbreviation,
-    indexMin: c.index,
-    indexMax: c.index,
   };
+  if (listsSparseCandidates(c.cityName)) return fields;
+  return { ...fields, abbreviation: c.abbreviation, indexMin: c.index, indexMax: c.index };
 }
 
 function locate(wanted: unknown, side: 'pickup' | 'delivery'): Located {
@@ -113,6 +125,8 @@ function locate(wanted: unknown, side: 'pickup' | 'delivery'): Located {
     const c = /^\d+$/.test(w.cityId) ? dpdCityById(Number(w.cityId)) : undefined;
     return c ? { ok: true, city: c } : notFound();
   }
+  // An index wins over a name sent beside it (DPD_PLACE_WITH_INDEX): the simulator's own reading, DPD's
+  // precedence between the two is not in our sources (audit DP5).
   if (w.index !== undefined) {
     if (!/^\d{6}$/.test(w.index)) return notFound();
     // Another carrier's sandbox trigger is an ordinary index here, so one carrier's trigger never fails DPD.
@@ -144,20 +158,35 @@ function locate(wanted: unknown, side: 'pickup' | 'delivery'): Located {
   };
 }
 
-/** The simulator's DPD services: what each costs relative to the model and on which delivery side. */
+/**
+ * The simulator's DPD services: what each costs relative to the model, on which delivery side, and up to which
+ * weight it is offered (DPD_LIMITS' weight for all: DPD publishes no per-service figure we found, DP10).
+ */
 const SERVICES: ReadonlyArray<{
   code: string;
   name: string;
   factor: number;
   dayOffset: number;
   selfDelivery: boolean;
+  maxWeightGrams: number;
 }> = [
   { code: 'NDY', name: 'DPD EXPRESS', factor: 2.6, dayOffset: -1, selfDelivery: false },
   { code: 'BZP', name: 'DPD 18:00', factor: 2.2, dayOffset: -1, selfDelivery: false },
   { code: 'CUR', name: 'DPD CLASSIC', factor: 1.9, dayOffset: 0, selfDelivery: false },
   { code: 'CUR', name: 'DPD CLASSIC', factor: 1.7, dayOffset: 0, selfDelivery: true },
   { code: 'PCL', name: 'DPD OPTIMUM', factor: 1.6, dayOffset: 0, selfDelivery: true },
-];
+].map((s) => ({ ...s, maxWeightGrams: DPD_LIMITS.maxWeightGrams }));
+
+/**
+ * The largest volume one parcel within DPD_LIMITS can have: a box of length L and square end W with
+ * L + 4W ≤ the length-plus-girth limit is largest at L = limit / 3 (100 × 50 × 50 cm = 0.25 m³ for 300 cm).
+ */
+const MAX_PARCEL_VOLUME_M3 = (() => {
+  const lpg = DPD_LIMITS.maxLengthPlusGirthCm ?? 300;
+  const length = Math.min(lpg / 3, DPD_LIMITS.maxLengthCm ?? lpg);
+  const end = (lpg - length) / 4;
+  return (length * end * end) / 1e6;
+})();
 
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
@@ -221,23 +250,24 @@ export function answerDpdRequest(text: string, account: DpdAccount): DpdAnswer {
 
   const grams = Math.round(Number(weight) * 1000);
   const volumeM3 = volume === undefined ? 0 : Number(volume);
-  // Over DPD's parcel limits no service is offered (an empty answer), as for any route it does not serve.
-  const side = Math.round(Math.cbrt(volumeM3 * 1e6));
-  if (
-    exceededLimits(DPD_LIMITS, { weight_grams: grams, length_cm: side, width_cm: side, height_cm: side })
-      .length > 0
-  ) {
-    return emptyAnswer();
-  }
+  // getServiceCost2 carries weight and volume, never the sides, so DPD can refuse a parcel only by those. What
+  // DPD answers for a parcel over its limits is not in our sources (audit: "DPD's real reaction is unknown").
+  // The simulator's own plausible answer: its calculator lists the services that can carry the parcel (none
+  // over DPD_LIMITS' weight, or over the volume no parcel within them can have), and an empty list is DPD's
+  // documented "no service" (verified-2026 §6.4).
+  const offered = volumeM3 > MAX_PARCEL_VOLUME_M3 ? [] : SERVICES.filter((s) => grams <= s.maxWeightGrams);
+  if (offered.length === 0) return emptyAnswer();
   const chargeable = Math.max(grams, Math.ceil((volumeM3 * 1e6) / 5000) * 1000);
   const zone = zoneOf(pickup.city.index, toIndex);
   const selfDelivery = request.selfDelivery === 'true';
   const insurance = declared === undefined ? 0 : Math.round(Number(declared) * 0.5); // 0.5 % of the value, in kopecks
-  const returns = SERVICES.filter((s) => s.selfDelivery === selfDelivery).map((s) => {
-    const kopecks = modelPriceKopecks(zone, chargeable, s.factor) + 40 + insurance;
-    const days = Math.min(3, Math.max(1, Math.ceil(zone / 2) + s.dayOffset));
-    return { serviceCode: s.code, serviceName: s.name, cost: roubles(kopecks), days };
-  });
+  const returns = offered
+    .filter((s) => s.selfDelivery === selfDelivery)
+    .map((s) => {
+      const kopecks = modelPriceKopecks(zone, chargeable, s.factor) + 40 + insurance;
+      const days = Math.min(3, Math.max(1, Math.ceil(zone / 2) + s.dayOffset));
+      return { serviceCode: s.code, serviceName: s.name, cost: roubles(kopecks), days };
+    });
   return {
     kind: 'reply',
     status: 200,

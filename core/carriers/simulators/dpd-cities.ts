@@ -1,7 +1,8 @@
 // The DPD simulator's geography: every city of the built-in table with a main index, as DPD's CityIndex
-// (cityId, regionCode = the KLADR subject code, regionName, abbreviation "г", indexMin/indexMax), plus three
+// (cityId, regionCode = the KLADR subject code, regionName, abbreviation "г", indexMin/indexMax), plus
 // settlements that make names ambiguous the way real DPD geography does: a village Пушкино beside the town in
-// Московская область, and Кольцово both as the science town by Новосибирск and a village in Калужская область.
+// Московская область, Кольцово both as the science town by Новосибирск and a village in Калужская область, and a
+// village Михайловка beside the town in Волгоградская область. Indexes and ids beyond the table are made up.
 import { allCities, normaliseCityName } from '../../locations/cities';
 
 export interface SimDpdCity {
@@ -39,7 +40,26 @@ export const SETTLEMENTS_BEYOND_THE_TABLE: readonly Omit<SimDpdCity, 'cityId'>[]
     abbreviation: 'д',
     index: '249855',
   },
+  {
+    cityName: 'Михайловка',
+    regionCode: 34,
+    regionName: 'Волгоградская область',
+    abbreviation: 'с',
+    index: '403325',
+  },
 ];
+
+/**
+ * Names whose candidates the simulator lists with only cityId, country, region and name: `abbreviation`,
+ * `indexMin` and `indexMax` are optional in DPD's WSDL (CityIndex, DP-GO2) and the older ServiceCostFault has
+ * none of them (DP-SVC), so a real answer may lack them (audit DP8). Which names DPD answers so is unknown:
+ * this one is the simulator's own choice, so that the sandbox meets both forms.
+ */
+export const SPARSE_CANDIDATE_NAMES: ReadonlySet<string> = new Set(['михайловка']);
+
+export function listsSparseCandidates(name: string): boolean {
+  return SPARSE_CANDIDATE_NAMES.has(normaliseCityName(name));
+}
 
 interface Geography {
   byId: ReadonlyMap<number, SimDpdCity>;

@@ -1,7 +1,9 @@
 // The DPD adapter against the DPD simulator and hand-made SOAP servers over real HTTP on 127.0.0.1, and DPD
 // through /v1/rates in sandbox mode (switched on by settings), every trigger included.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDpdAdapter, type DpdAdapterOptions } from '../../../core/carriers/dpd';
 import { DPD_SIM_DEFAULT_ACCOUNT, startDpdSimulator } from '../../../core/carriers/simulators/dpd';
@@ -57,6 +59,30 @@ async function fakeDpd(status: number, body: string): Promise<{ url: string; cal
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/services`, calls: () => calls };
 }
 
+/** A SOAP endpoint that answers by what the request body holds: the first matching [needle, status, body]. */
+async function scriptedDpd(
+  script: ReadonlyArray<readonly [RegExp, number, string]>,
+): Promise<{ url: string; bodies: string[] }> {
+  const bodies: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      bodies.push(body);
+      const [, status, answer] = script.find(([needle]) => needle.test(body)) ?? [/./, 500, 'no script'];
+      res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8' }).end(answer);
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/services`, bodies };
+}
+
+const fixture = (file: string): string =>
+  readFileSync(join(__dirname, '../../fixtures/carriers/dpd', file), 'utf8');
+const RATES = `<S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body><ns2:getServiceCost2Response xmlns:ns2="http://dpd.ru/ws/calculator/2012-03-20"><return><serviceCode>CUR</serviceCode><serviceName>DPD CLASSIC</serviceName><cost>512.30</cost><days>2</days></return></ns2:getServiceCost2Response></S:Body></S:Envelope>`;
+
 describe('DPD adapter ↔ simulator', () => {
   it('quotes door and pickup-point services with exact kopecks and 1–3 days', async () => {
     const s = await sim();
@@ -103,6 +129,16 @@ describe('DPD adapter ↔ simulator', () => {
     expect(out.length).toBeGreaterThan(0);
     expect(s.requestCount()).toBe(4); // two faults with candidates, then the two calls with the chosen cityId
     rates(await a.quote(request({ city: 'Пушкино', postalCode: null }), ctx()));
+    expect(s.requestCount()).toBe(6);
+  });
+
+  it('candidates without abbreviation or index range (Михайловка: a town and a village) are settled by the table’s index', async () => {
+    const s = await sim();
+    const a = adapterFor(s.url);
+    const out = rates(await a.quote(request({ city: 'Михайловка', postalCode: null }), ctx()));
+    expect(out.length).toBeGreaterThan(0);
+    expect(s.requestCount()).toBe(4); // two faults with bare candidates, then the two calls by the town's index
+    rates(await a.quote(request({ city: 'Михайловка', postalCode: null }), ctx()));
     expect(s.requestCount()).toBe(6);
   });
 
@@ -172,6 +208,45 @@ describe('DPD adapter ↔ simulator', () => {
         await adapterFor(fake.url).quote(request({ city: 'Казань', postalCode: '420000' }), ctx()),
       ).toMatchObject({ ok: false, kind: 'carrier_error' });
     }
+  });
+
+  it('DPD’s candidates without the optional fields (fixture): asked again by the table’s index, rates', async () => {
+    const fake = await scriptedDpd([
+      [/<index>141200<\/index>/, 200, RATES],
+      [/<cityName>Пушкино<\/cityName>/, 500, fixture('fault2-candidates-without-optional-fields.xml')],
+    ]);
+    const out = rates(
+      await adapterFor(fake.url).quote(request({ city: 'Пушкино', postalCode: null }), ctx()),
+    );
+    expect(out.map((r) => r.price_kopecks)).toEqual([51_230, 51_230]);
+    expect(fake.bodies).toHaveLength(4);
+    expect(fake.bodies.slice(2).every((b) => b.includes('<delivery><index>141200</index></delivery>'))).toBe(
+      true,
+    );
+  });
+
+  it('logs a bare fault with a text it does not know, and answers a carrier error in DPD’s words', async () => {
+    const fake = await fakeDpd(500, fixture('fault-bare-unknown-text.xml'));
+    const lines: [string, Record<string, unknown> | undefined][] = [];
+    const logger: Logger = { info() {}, error() {}, warn: (m, f) => lines.push([m, f]) };
+    const out = await adapterFor(fake.url, { logger }).quote(
+      request({ city: 'Казань', postalCode: '420000' }),
+      ctx(),
+    );
+    expect(out).toMatchObject({
+      ok: false,
+      kind: 'carrier_error',
+      detail: 'DPD fault Расчет по заданным параметрам невозможен',
+    });
+    expect(lines[0]).toEqual([
+      'DPD answered a fault RateDesk does not know',
+      {
+        faultcode: 'S:Server',
+        message: 'Расчет по заданным параметрам невозможен',
+        status: 500,
+        outcome: 'carrier_error',
+      },
+    ]);
   });
 
   it('logs a fault code it does not know (never the key)', async () => {

@@ -1,8 +1,13 @@
 // Parsing DPD's answers on fixtures shaped like DPD's own: the captured getServiceCost2Response (verified-2026
 // §6.3, DP-IPOL log), the fixture of protocols.md §6.3, an empty answer, each Fault form, malformed bodies.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { combine } from '../../../../../core/carriers/dpd/adapter';
 import { readCostAnswer, readFault } from '../../../../../core/carriers/dpd/mapper';
+
+const fixture = (file: string): string =>
+  readFileSync(join(__dirname, '../../../../fixtures/carriers/dpd', file), 'utf8');
 
 const NS = 'http://dpd.ru/ws/calculator/2012-03-20';
 const ok = (returns: string) =>
@@ -164,6 +169,35 @@ describe('DPD mapper: faults', () => {
       failure: { kind: 'carrier_error', detail: 'DPD fault Internal Error' },
     });
     expect(bare).not.toHaveProperty('unknownFault');
+  });
+});
+
+describe('DPD mapper: faults RateDesk cannot read (audit DP9, fixtures)', () => {
+  it('a bare Fault with a text it does not know: a carrier error in DPD’s words, flagged for the log', () => {
+    const r = readCostAnswer(500, fixture('fault-bare-unknown-text.xml'), false, 'RUB');
+    expect(r).toEqual({
+      kind: 'failure',
+      failure: { kind: 'carrier_error', detail: 'DPD fault Расчет по заданным параметрам невозможен' },
+      unknownFault: { faultcode: 'S:Server', message: 'Расчет по заданным параметрам невозможен' },
+    });
+  });
+
+  it('a passing refusal («временно недоступна») is DPD being down, never "no service"', () => {
+    const r = readCostAnswer(500, fixture('fault-temporarily-unavailable.xml'), false, 'RUB');
+    expect(r).toMatchObject({ kind: 'failure', failure: { kind: 'carrier_error' } });
+    expect(r).toHaveProperty('unknownFault');
+  });
+
+  it('the older ServiceCostFault’s candidates are read like ServiceCostFault2’s', () => {
+    const r = readCostAnswer(500, fixture('fault1-city-candidates.xml'), false, 'RUB');
+    expect(r.kind).toBe('ambiguous');
+    if (r.kind === 'ambiguous')
+      expect(r.deliveryDups.map((d) => d.cityId)).toEqual(['196039811', '301511207']);
+  });
+
+  it('candidates without cityCode, abbreviation or index range are kept, not dropped', () => {
+    const r = readCostAnswer(500, fixture('fault2-candidates-without-optional-fields.xml'), false, 'RUB');
+    expect(r.kind === 'ambiguous' && r.deliveryDups.length).toBe(2);
   });
 });
 

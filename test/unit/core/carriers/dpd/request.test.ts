@@ -83,6 +83,16 @@ describe('DPD request: envelope', () => {
     expect(xml).toContain('<selfDelivery>true</selfDelivery>');
   });
 
+  it('an index with the name and region beside it keeps cityRequest’s order: index, cityName, regionCode, countryCode', () => {
+    const xml = buildServiceCostEnvelope({
+      ...base,
+      pickup: { index: '101000', cityName: 'Москва', regionCode: 77, countryCode: 'RU' },
+    });
+    expect(xml).toContain(
+      '<pickup><index>101000</index><cityName>Москва</cityName><regionCode>77</regionCode><countryCode>RU</countryCode></pickup>',
+    );
+  });
+
   it('escapes values: a key with < and & stays data, never markup', () => {
     const xml = buildServiceCostEnvelope({
       ...base,

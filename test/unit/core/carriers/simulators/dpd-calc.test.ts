@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCostAnswer } from '../../../../../core/carriers/dpd/mapper';
 import { buildServiceCostEnvelope, type DpdCostRequest } from '../../../../../core/carriers/dpd/request';
-import { answerDpdRequest } from '../../../../../core/carriers/simulators/dpd-calc';
+import { answerDpdRequest, SIM_DPD_FAULT_CODES } from '../../../../../core/carriers/simulators/dpd-calc';
 
 const account = { clientNumber: '1000000000', clientKey: 'SIMULATORKEY' };
 const req = (over: Partial<DpdCostRequest> = {}): DpdCostRequest => ({
@@ -100,13 +100,46 @@ describe('DPD simulator', () => {
     ).toBe(500);
   });
 
-  it('offers nothing over DPD’s parcel limits (an empty answer)', () => {
-    const heavy = answer(
-      buildServiceCostEnvelope(
-        req({ parcel: { weight_grams: 40_000, length_cm: 30, width_cm: 20, height_cm: 10 } }),
-      ),
-    );
-    expect(heavy.reading.kind).toBe('no_service');
+  it('offers nothing over DPD’s parcel limits (an empty answer), judged by weight and volume alone', () => {
+    const at = (weight_grams: number, length_cm: number, width_cm: number, height_cm: number) =>
+      answer(buildServiceCostEnvelope(req({ parcel: { weight_grams, length_cm, width_cm, height_cm } })))
+        .reading.kind;
+    expect(at(40_000, 30, 20, 10)).toBe('no_service');
+    expect(at(31_500, 30, 20, 10)).toBe('rates');
+    // getServiceCost2 carries no sides: a long thin parcel is priced, only a volume no parcel within the
+    // limits can have (over 100 × 50 × 50 cm) is refused.
+    expect(at(1_000, 170, 10, 10)).toBe('rates');
+    expect(at(1_000, 100, 50, 50)).toBe('rates');
+    expect(at(1_000, 100, 60, 50)).toBe('no_service');
+  });
+
+  it('lists some candidates without the optional abbreviation and index range, as DPD’s WSDL allows', () => {
+    const at = (cityName: string, regionCode: number) =>
+      answer(buildServiceCostEnvelope(req({ delivery: { cityName, regionCode, countryCode: 'RU' } })))
+        .reading;
+    const sparse = at('Михайловка', 34);
+    expect(sparse.kind).toBe('ambiguous');
+    if (sparse.kind === 'ambiguous') {
+      expect(sparse.deliveryDups).toHaveLength(2);
+      for (const d of sparse.deliveryDups) {
+        expect(d).toMatchObject({ regionCode: '34', cityName: 'Михайловка' });
+        expect([d.abbreviation, d.indexMin, d.indexMax]).toEqual([undefined, undefined, undefined]);
+      }
+    }
+    const full = at('Пушкино', 50);
+    if (full.kind !== 'ambiguous') throw new Error('expected candidates');
+    expect(full.deliveryDups.every((d) => d.abbreviation && d.indexMin && d.indexMax)).toBe(true);
+  });
+
+  it('speaks only its own fault codes, never presented as DPD’s', () => {
+    const codes = [
+      answer(buildServiceCostEnvelope(req({ clientKey: 'WRONG' }))).body,
+      answer(buildServiceCostEnvelope(req({ delivery: { index: '630099' } }))).body,
+      answer(buildServiceCostEnvelope(req({ delivery: { cityName: 'Пушкино', countryCode: 'RU' } }))).body,
+      answer(buildServiceCostEnvelope(req()).replace('<weight>1.2</weight>', '')).body,
+    ].map((body) => /<code>([^<]+)<\/code>/.exec(body)?.[1]);
+    expect(codes).toEqual(['no-auth', 'city-not-found', 'ambiguous-city', 'bad-request']);
+    expect([...SIM_DPD_FAULT_CODES].sort()).toEqual([...new Set(codes)].sort());
   });
 
   it('obeys its trigger block and treats other carriers’ triggers as ordinary indexes', () => {
