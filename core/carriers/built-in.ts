@@ -10,6 +10,15 @@ import { PEK } from './pek/descriptor';
 import { RUSSIAN_POST } from './russian-post/descriptor';
 import { YANDEX } from './yandex/descriptor';
 
-export const CARRIER_DESCRIPTORS = [CDEK, RUSSIAN_POST, BOXBERRY, DPD, DELLIN, PEK, YANDEX, FIVEPOST] as const;
+export const CARRIER_DESCRIPTORS = [
+  CDEK,
+  RUSSIAN_POST,
+  BOXBERRY,
+  DPD,
+  DELLIN,
+  PEK,
+  YANDEX,
+  FIVEPOST,
+] as const;
 
 export type BuiltInDescriptor = (typeof CARRIER_DESCRIPTORS)[number];

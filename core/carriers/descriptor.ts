@@ -69,7 +69,11 @@ export interface CarrierSettingsReader<F extends string> {
 
 /** The heavy half of a carrier, loaded on first need: its adapter, its live check and its simulator. */
 export interface CarrierImplementation<F extends string> {
-  create(target: AdapterTarget, settings: CarrierSettingsReader<F>, environment: CarrierEnvironment): CarrierAdapter;
+  create(
+    target: AdapterTarget,
+    settings: CarrierSettingsReader<F>,
+    environment: CarrierEnvironment,
+  ): CarrierAdapter;
   /** The steps of `carriers check` against the same target and settings (core/carriers/check.ts). */
   checks(
     target: AdapterTarget,
@@ -98,10 +102,10 @@ export interface CarrierDescriptor<
   /** The carrier's published parcel limits (the platform checks them before any call), with their sources. */
   limits: CarrierLimits;
   /**
-   * Whether the limits come from the carrier's own published source. False where only a neighbour's figures
-   * were found (DPD Russia's are DPD Poland's): the Carriers screen says the limits are unconfirmed.
+   * Why the limits are not the carrier's own published figures, where they are not (DPD Russia publishes
+   * none; its are DPDgroup's): the Carriers screen marks them unconfirmed and shows this. Absent: verified.
    */
-  limitsVerified: boolean;
+  limitsUnverified?: { ru: string; en: string };
   /** What the adapter asks the location resolver for; the platform hands it a resolver that answers only these. */
   locations: readonly LocationWant[];
   triggers: SandboxTriggerBlock;

@@ -9,10 +9,9 @@ import type { CarrierCode } from './types';
 export type SandboxBehaviour = 'ok' | 'timeout' | 'error' | 'no_service';
 
 /** Every carrier's block, as its descriptor declares it. */
-export const CARRIER_TRIGGERS = Object.fromEntries(CARRIER_DESCRIPTORS.map((d) => [d.code, d.triggers])) as Record<
-  CarrierCode,
-  SandboxTriggerBlock
->;
+export const CARRIER_TRIGGERS = Object.fromEntries(
+  CARRIER_DESCRIPTORS.map((d) => [d.code, d.triggers]),
+) as Record<CarrierCode, SandboxTriggerBlock>;
 
 export const SANDBOX_TRIGGERS = {
   /** Every carrier hangs: the request costs the per-carrier timeout (or the deadline, if shorter), then 503. */

@@ -3,6 +3,7 @@
 // store (secrets opened by the host's secret store), health from the row the running service keeps current.
 // The live check runs in the service (the desk); the CLI runs the same check (core/platform/carrier-check.ts).
 import { CARRIER_DESCRIPTORS } from '../carriers/built-in';
+import type { CarrierDescriptor } from '../carriers/descriptor';
 import { CARRIER_NAMES, type CarrierCode } from '../carriers/types';
 import type { CarrierEndpoint, CarrierView } from '../contract/operations';
 import { liveBaseUrl, type CarrierSettingsSpec } from '../settings/carrier-settings';
@@ -14,13 +15,15 @@ import { OperationError } from './errors';
 import { writeSetting } from './settings';
 
 /** A built-in carrier as its descriptor describes it (no adapter code: the admin CLI loads none). */
-type CarrierSpec = CarrierSettingsSpec<CarrierCode> & { limitsVerified: boolean };
+type CarrierSpec = CarrierSettingsSpec<CarrierCode> & { limitsUnverified: { ru: string; en: string } | null };
 
-const CARRIER_SPECS: readonly CarrierSpec[] = CARRIER_DESCRIPTORS.map((d) => ({
-  code: d.code,
-  limitsVerified: d.limitsVerified,
-  ...d.settings,
-}));
+const CARRIER_SPECS: readonly CarrierSpec[] = CARRIER_DESCRIPTORS.map(
+  (d: CarrierDescriptor<CarrierCode>): CarrierSpec => ({
+    code: d.code,
+    limitsUnverified: d.limitsUnverified ?? null,
+    ...d.settings,
+  }),
+);
 
 function knownCarrier(code: string): CarrierSpec {
   const found = CARRIER_SPECS.find((c) => c.code === code);
@@ -73,7 +76,7 @@ export function carrierView(store: Store, carrier: CarrierSpec): CarrierView {
     endpoint,
     base_url: liveBaseUrl(carrier, endpoint, baseUrl) ?? baseUrl,
     default_base_url: SETTINGS[name(code, 'base_url')].default,
-    limits_verified: carrier.limitsVerified,
+    limits_unverified: carrier.limitsUnverified,
     hosts: { production: carrier.production, test: carrier.test ?? null },
     timeout_ms: Number(read(store, name(code, 'timeout_ms'))),
     default_timeout_ms: Number(read(store, 'rating.carrier_timeout_ms')),

@@ -19,7 +19,6 @@ export const BOXBERRY = defineCarrier({
   nameEn: 'Boxberry',
   settings,
   limits: BOXBERRY_LIMITS,
-  limitsVerified: true,
   locations: ['boxberry_city_code'],
   triggers: { timeout: '999921', error: '999922', noService: '999923' },
   load: () => import('./carrier').then((m) => m.implementation),

@@ -1,24 +1,37 @@
 // CDEK's heavy half (core/carriers/descriptor.ts): the adapter, its live check and its simulator.
-import type { CarrierImplementation } from '../descriptor';
+import type {
+  AdapterTarget,
+  CarrierEnvironment,
+  CarrierImplementation,
+  CarrierSettingsReader,
+} from '../descriptor';
 import { startCdekSimulator } from '../simulators/cdek';
-import { createCdekAdapter } from './adapter';
+import { createCdekAdapter, type CdekAdapterOptions } from './adapter';
+import { cdekCheckSteps } from './check';
 import type { CdekField } from './descriptor';
 
 /** Credentials between the sandbox adapter and simulator only; not a real account. */
 const SANDBOX = { id: 'ratedesk-sandbox', secret: 'ratedesk-sandbox-secret' } as const;
 
+function options(
+  { baseUrl, simulated }: AdapterTarget,
+  s: CarrierSettingsReader<CdekField>,
+  environment: CarrierEnvironment,
+): CdekAdapterOptions {
+  return {
+    baseUrl,
+    ...(simulated
+      ? { clientId: SANDBOX.id, clientSecret: SANDBOX.secret }
+      : { clientId: s.get('client_id') || null, clientSecret: s.get('client_secret') || null }),
+    contractType: s.get('contract_type') === '2' ? 2 : 1,
+    locations: environment.locations,
+    logger: environment.logger,
+  };
+}
+
 export const implementation: CarrierImplementation<CdekField> = {
-  create: ({ baseUrl, simulated }, s, environment) =>
-    createCdekAdapter({
-      baseUrl,
-      ...(simulated
-        ? { clientId: SANDBOX.id, clientSecret: SANDBOX.secret }
-        : { clientId: s.get('client_id') || null, clientSecret: s.get('client_secret') || null }),
-      contractType: s.get('contract_type') === '2' ? 2 : 1,
-      locations: environment.locations,
-      logger: environment.logger,
-    }),
-  checks: () => [],
+  create: (target, s, environment) => createCdekAdapter(options(target, s, environment)),
+  checks: (target, s, environment) => cdekCheckSteps(options(target, s, environment)),
   startSimulator: ({ latencyMs }) =>
     startCdekSimulator({ latencyMs, clientId: SANDBOX.id, clientSecret: SANDBOX.secret }),
 };

@@ -28,7 +28,6 @@ export const CDEK = defineCarrier({
   nameEn: 'CDEK',
   settings,
   limits: CDEK_LIMITS,
-  limitsVerified: true,
   locations: ['postal_code', 'cdek_city_code'],
   triggers: { timeout: '999911', error: '999912', noService: '999913' },
   load: () => import('./carrier').then((m) => m.implementation),

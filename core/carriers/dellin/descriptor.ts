@@ -17,7 +17,6 @@ export const DELLIN = defineCarrier({
   nameEn: 'Dellin',
   settings,
   limits: DELLIN_LIMITS,
-  limitsVerified: true,
   locations: ['kladr_id', 'terminal_id'],
   triggers: { timeout: '999941', error: '999942', noService: '999943' },
   load: () => import('./carrier').then((m) => m.implementation),

@@ -1,7 +1,7 @@
 // DPD Russia's SOAP services (calculator2 under them); wstest is DPD's own test host (protocols.md §6.2).
 import { z } from 'zod';
 import { defineCarrier, type CarrierField, type CarrierSettingsDescription } from '../descriptor';
-import { DPD_LIMITS } from './limits';
+import { DPD_LIMITS, DPD_LIMITS_UNVERIFIED_REASON } from './limits';
 
 const settings = {
   production: 'https://ws.dpd.ru/services',
@@ -28,7 +28,7 @@ export const DPD = defineCarrier({
   nameEn: 'DPD',
   settings,
   limits: DPD_LIMITS,
-  limitsVerified: false,
+  limitsUnverified: DPD_LIMITS_UNVERIFIED_REASON,
   locations: ['kladr_id'],
   triggers: { timeout: '999931', error: '999932', noService: '999933' },
   load: () => import('./carrier').then((m) => m.implementation),

@@ -19,14 +19,11 @@ export const DPD_LIMITS: CarrierLimits = {
 };
 
 /**
- * false: DPD_LIMITS are not DPD Russia's own published figures (see above). The Carriers screen's card says
- * so («лимиты не подтверждены»), so a clerk told "parcel exceeds carrier limits" by DPD knows the limit is
- * ours, not DPD's. Becomes true only with a DPD Russia source or a live check of a 31 kg / 32 kg parcel and a
- * 170 cm side (docs/carriers.md, DPD, "Live check").
+ * Why DPD_LIMITS are not DPD Russia's own published figures (see above), in both UI languages. The descriptor
+ * carries it, and the Carriers screen's card says so («лимиты не подтверждены»), so a clerk told "parcel
+ * exceeds carrier limits" by DPD knows the limit is ours, not DPD's. It goes only with a DPD Russia source or
+ * a live check of a 31 kg / 32 kg parcel and a 170 cm side (docs/carriers.md, DPD, "Live check").
  */
-export const DPD_LIMITS_VERIFIED: boolean = false;
-
-/** Why DPD_LIMITS_VERIFIED is false, in both UI languages, for the card's tooltip and the check's report. */
 export const DPD_LIMITS_UNVERIFIED_REASON = {
   ru: 'Лимиты DPD (31,5 кг, 175 см, длина + обхват 300 см) взяты из стандарта DPDgroup (DPD Польша): DPD Россия своих не публикует. Проверьте вес 31–32 кг и сторону 170 см на тестовом сервере DPD.',
   en: 'DPD limits (31.5 kg, 175 cm, length + girth 300 cm) are DPDgroup’s standard (DPD Poland): DPD Russia publishes none. Check a 31–32 kg parcel and a 170 cm side on DPD’s test host.',

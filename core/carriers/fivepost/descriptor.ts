@@ -29,7 +29,6 @@ export const FIVEPOST = defineCarrier({
   nameEn: '5Post',
   settings,
   limits: FIVEPOST_LIMITS,
-  limitsVerified: true,
   locations: ['postal_code'],
   triggers: { timeout: '999971', error: '999972', noService: '999973' },
   // Quoted from its pickup-point catalogue: its simulator plants points at the trigger indexes instead

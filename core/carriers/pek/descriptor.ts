@@ -28,7 +28,6 @@ export const PEK = defineCarrier({
   nameEn: 'PEK',
   settings,
   limits: PEK_LIMITS,
-  limitsVerified: true,
   locations: ['terminal_id'],
   triggers: { timeout: '999951', error: '999952', noService: '999953' },
   load: () => import('./carrier').then((m) => m.implementation),

@@ -23,7 +23,6 @@ export const RUSSIAN_POST = defineCarrier({
   nameEn: 'Russian Post',
   settings,
   limits: RUSSIAN_POST_LIMITS,
-  limitsVerified: true,
   locations: ['postal_code'],
   triggers: { timeout: '999901', error: '999902', noService: '999903' },
   load: () => import('./carrier').then((m) => m.implementation),

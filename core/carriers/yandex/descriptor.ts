@@ -27,7 +27,6 @@ export const YANDEX = defineCarrier({
   nameEn: 'Yandex Delivery',
   settings,
   limits: YANDEX_LIMITS,
-  limitsVerified: true,
   locations: ['terminal_id'],
   triggers: { timeout: '999961', error: '999962', noService: '999963' },
   load: () => import('./carrier').then((m) => m.implementation),

@@ -23,8 +23,11 @@ export const CarrierView = z.object({
   /** The host used for endpoint `custom` (and the one actually asked, for production and test). */
   base_url: z.string(),
   default_base_url: z.string(),
-  /** False when the parcel limits checked before a call are not from the carrier's own published source. */
-  limits_verified: z.boolean(),
+  /**
+   * Why the parcel limits checked before a call are not from the carrier's own published source, in both UI
+   * languages; null when they are.
+   */
+  limits_unverified: z.object({ ru: z.string(), en: z.string() }).nullable(),
   /** The carrier's published hosts: production, and its test host when it has one. */
   hosts: z.object({ production: z.string(), test: z.string().nullable() }),
   /** This carrier's own timeout (0: the general one, default_timeout_ms). */

@@ -23,8 +23,6 @@ export const carriers = defineMessages({
       'Выключен: в расчётах он показан как выключенный, со ссылкой сюда. Включите переключателем справа вверху.',
     needsCredentials: 'НЕТ УЧЁТНЫХ ДАННЫХ',
     limitsUnverified: 'ЛИМИТЫ НЕ ПОДТВЕРЖДЕНЫ',
-    limitsUnverifiedHint:
-      'Вес и размеры, которые RateDesk проверяет до запроса, взяты не из опубликованных правил этого перевозчика: посылку на границе лучше уточнить у него самого.',
     'index.label': 'Перевозчики на этой странице',
     'status.available': 'доступен',
     'status.unknown': 'неизвестно',
@@ -138,8 +136,6 @@ export const carriers = defineMessages({
       'Switched off: quotes list it as switched off, with a link here. Switch it on at the top right.',
     needsCredentials: 'NO CREDENTIALS',
     limitsUnverified: 'LIMITS UNCONFIRMED',
-    limitsUnverifiedHint:
-      'The weight and size RateDesk checks before asking are not from this carrier’s own published rules: confirm a parcel near the limits with the carrier.',
     'index.label': 'Carriers on this page',
     'status.available': 'available',
     'status.unknown': 'unknown',

@@ -5,7 +5,7 @@ import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CarrierView } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { Badge, useToast } from '../../components';
-import { useT } from '../../i18n';
+import { useLang, useT } from '../../i18n';
 import { Switch, useExplain } from '../settings/kit';
 import { STATUS_TONE } from './logic';
 import { ConnectionSection } from './sections/ConnectionSection';
@@ -38,6 +38,7 @@ const CARD_SECTIONS: readonly CardSection[] = [
 
 export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactNode {
   const t = useT('carriers');
+  const { lang } = useLang();
   const toast = useToast();
   const explain = useExplain();
   const { carrier, onChange, focused } = props;
@@ -81,10 +82,10 @@ export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactN
         <span className="card-sub">{carrier.code}</span>
         <StatusBadge carrier={carrier} />
         {!carrier.enabled ? <Badge tone="warn">{t('disabledBadge')}</Badge> : null}
-        {!carrier.limits_verified ? (
+        {carrier.limits_unverified ? (
           <Badge
             tone="neutral"
-            title={t('limitsUnverifiedHint')}
+            title={carrier.limits_unverified[lang]}
             data-testid={`carrier-limits-unverified-${carrier.code}`}
           >
             {t('limitsUnverified')}
