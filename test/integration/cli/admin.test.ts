@@ -280,6 +280,57 @@ describe('admin CLI (child process)', () => {
   }, 60_000);
 });
 
+describe('admin carriers check (child process)', () => {
+  it('passes in sandbox mode, a step per line, and prints one JSON report with --json', async () => {
+    const dir = tempDir();
+    const text = await admin(['--data-dir', dir, 'carriers', 'check', 'cdek']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^СДЭК \(cdek\) at the built-in simulator \(sandbox mode\):$/m);
+    expect(text.stdout).toMatch(/^ {2}ok {3}auth /m);
+    expect(text.stdout).toMatch(/^ {2}ok {3}route .*Москва.* → Казань.* ms .*rates, from [\d.]+ RUB/m);
+    expect(text.stdout).toMatch(/^Passed: 4 steps in \d+ ms\.$/m);
+    const report = await json<{ ok: boolean; steps: Array<{ kind: string; status: string }> }>(dir, [
+      'carriers',
+      'check',
+      'cdek',
+    ]);
+    expect(report.ok).toBe(true);
+    expect(report.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
+  }, 60_000);
+
+  it('fails against a dead host with exit 1, the failing step, the carrier-side reason and what to look at', async () => {
+    const dir = tempDir();
+    await json(dir, ['settings', 'set', 'sandbox', 'off']);
+    await json(dir, ['carriers', 'set', 'russian-post', '--base-url', 'http://127.0.0.1:9']);
+    const r = await admin([
+      '--data-dir',
+      dir,
+      'carriers',
+      'check',
+      'russian-post',
+      '--step-timeout-ms',
+      '5000',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^Почта России \(russian-post\) at http:\/\/127\.0\.0\.1:9 \(endpoint custom\):$/m,
+    );
+    expect(r.stdout).toMatch(/^ {2}FAIL route .*connection refused/m);
+    expect(r.stdout).toMatch(/^ {7}what to look at: .+/m);
+    expect(r.stdout).toMatch(/^FAILED at route \(.+\) after \d+ ms\.$/m);
+  }, 60_000);
+
+  it('refuses an unknown carrier (usage: exit 2) and an endpoint there is none of (invalid: exit 1)', async () => {
+    const dir = tempDir();
+    const unknown = await admin(['--data-dir', dir, 'carriers', 'check', 'ups']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^error: no carrier "ups"\. Known: cdek, russian-post, .*5post\.\n$/);
+    const endpoint = await admin(['--data-dir', dir, 'carriers', 'check', 'cdek', '--endpoint', 'moon']);
+    expect(endpoint.code).toBe(1);
+    expect(endpoint.stderr).toMatch(/^error: endpoint: /);
+  }, 60_000);
+});
+
 function assertNoSecrets(files: string[], secrets: string[]): void {
   for (const file of files) {
     if (!existsSync(file)) continue;
