@@ -196,3 +196,62 @@ test('the index at the top lists every carrier with its status and jumps to its 
   // Only the screen scrolls: the app's navigation stays in the window.
   await expect(page.getByTestId('nav-quote')).toBeInViewport();
 });
+
+test.describe('the live check on a carrier card (#15)', () => {
+  test('sandbox: «Проверить» passes every step against the simulator, each timed', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openApp(page, 'carriers');
+    const section = page.getByTestId('carrier-check-section-cdek');
+    await expect(section).toContainText('В песочнице проверка идёт против встроенного симулятора');
+    await page.getByTestId('carrier-check-cdek').click();
+    const report = page.getByTestId('carrier-check-report-cdek');
+    await expect(report).toHaveAttribute('data-ok', 'true');
+    await expect(report).toContainText(/Проверка пройдена: 4 шага за \d+,\d\s?с\./);
+    await expect(report).toContainText('Где: встроенный симулятор');
+    const steps = report.locator('li');
+    await expect(steps).toHaveCount(4);
+    await expect(report.locator('li[data-status="passed"]')).toHaveCount(4);
+    await expect(steps.nth(0)).toContainText('Вход');
+    await expect(steps.nth(2)).toContainText(/Размер ответа.*из 1\s?024\s?КБ допустимых/);
+    await expect(steps.nth(3)).toContainText(/Маршрут.*тариф.*от \d/);
+    await expect(page.getByTestId('carrier-check-cdek')).toHaveText('Проверить ещё раз');
+    await report.scrollIntoViewIfNeeded();
+    await screenshot(page, 'carriers-check-passed-1280');
+  });
+
+  test('live, a dead host: the first step fails, says what the carrier answered and what to look at', async ({
+    page,
+    desk,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await desk.call('settings:set', { name: 'sandbox', value: 'off' });
+    await desk.call('carriers:update', {
+      code: 'cdek',
+      base_url: 'http://127.0.0.1:9/v2',
+      client_id: 'account',
+      client_secret: 'secret',
+    });
+    await openApp(page, 'carriers');
+    await page.getByTestId('carrier-check-cdek').click();
+    const report = page.getByTestId('carrier-check-report-cdek');
+    await expect(report).toHaveAttribute('data-ok', 'false');
+    await expect(report).toContainText(/Ошибка на шаге «Вход» через/);
+    await expect(report).toContainText('Где: http://127.0.0.1:9/v2');
+    const first = report.locator('li').nth(0);
+    await expect(first).toHaveAttribute('data-status', 'failed');
+    await expect(first).toContainText(/Ответ: .*connection refused/);
+    await expect(first).toContainText('Что проверить:');
+    await expect(report.locator('li[data-status="skipped"]')).toHaveCount(3);
+    await expect(report.locator('li').nth(1)).toContainText('не выполнялся');
+    await report.scrollIntoViewIfNeeded();
+    await screenshot(page, 'carriers-check-failed-1024');
+  });
+
+  test('DPD’s limits are marked unconfirmed, with the reason; CDEK’s are not', async ({ page }) => {
+    await openApp(page, 'carriers');
+    const badge = page.getByTestId('carrier-limits-unverified-dpd');
+    await expect(badge).toHaveText('ЛИМИТЫ НЕ ПОДТВЕРЖДЕНЫ');
+    await expect(badge).toHaveAttribute('title', /DPD Россия своих не публикует/);
+    await expect(page.getByTestId('carrier-limits-unverified-cdek')).toHaveCount(0);
+  });
+});
