@@ -77,6 +77,7 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
           failure: { kind: 'no_service', detail: reading.detail },
           unknownCodes: [],
           httpStatus: reading.httpStatus,
+          fault: false,
         };
       }
       produceDate = nextDay(produceDate);
@@ -113,6 +114,7 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
           failure: { kind: 'carrier_error', detail: `Dellin: ${err.message}` },
           unknownCodes: [],
           httpStatus: null,
+          fault: true,
         };
       }
       throw err;
@@ -208,27 +210,18 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
 }
 
 /**
- * HTTP answers that say Dellin itself failed or refused us, not our door address: no answer at all (network),
- * a 5xx, the appkey refused (401/403), a rate limit (429, as a third-party client reads it: protocols.md §4.6).
- */
-function isCarrierFault(httpStatus: number | null): boolean {
-  return httpStatus === null || httpStatus >= 500 || [401, 403, 429].includes(httpStatus);
-}
-
-/**
- * A failed door leg stops the whole quote only when Dellin is at fault (isCarrierFault) or says no terminal
- * takes the cargo (180003, or a produce date refused twice: `no_service`), which holds for both legs. Any
- * other 4xx on the door leg (180002, a validation code, an unknown code) is Dellin refusing the street-less
- * address we sent: no door rate, and the terminal rate stays (audit DL3, DL4).
+ * A failed door leg stops the whole quote only when Dellin is at fault (no answer, a 5xx, 429, the appkey
+ * refused) or says no terminal takes the cargo (180003, or a produce date refused twice: `no_service`), which
+ * holds for both legs. Any other 4xx on the door leg (180002, a validation code, an unknown code) is Dellin
+ * refusing the street-less address we sent: no door rate, and the terminal rate stays (audit DL3, DL4).
  */
 export function stopsTheQuote(door: Extract<CalcReading, { kind: 'failure' }>): boolean {
-  return door.failure.kind === 'no_service' || isCarrierFault(door.httpStatus);
+  return door.failure.kind === 'no_service' || door.fault;
 }
 
 /** A door leg Dellin refused with a 4xx reads "no door rate": no service to that address, not a fault. */
 function asDoorReading(door: CalcReading, search: string | null): CalcReading {
-  if (door.kind !== 'failure' || door.httpStatus === null || door.httpStatus < 400) return door;
-  if (isCarrierFault(door.httpStatus)) return door;
+  if (door.kind !== 'failure' || door.fault || door.httpStatus === null || door.httpStatus < 400) return door;
   return {
     ...door,
     failure: {

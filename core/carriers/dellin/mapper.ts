@@ -17,8 +17,14 @@ export type CalcReading =
       kind: 'failure';
       failure: CarrierFailure;
       unknownCodes: number[];
-      /** The HTTP status Dellin answered with; null when no answer came (network): the adapter weighs legs by it. */
+      /** The HTTP status Dellin answered with; null when no answer came (network). */
       httpStatus: number | null;
+      /**
+       * Dellin itself failed or refused us, whatever the leg asked: no answer, a 5xx, a rate limit, the appkey
+       * refused. The adapter lets such a failure of the door leg stop the quote; other refusals of the door
+       * leg only mean "no door rate" (audit DL3).
+       */
+      fault: boolean;
     };
 
 /**
@@ -44,10 +50,19 @@ function describe(errors: readonly DellinError[]): string {
 }
 
 type Reading = { kind: 'rate'; rate: Rate } | { kind: 'date_unavailable'; detail: string } | Failed;
-type Failed = { kind: 'failure'; failure: CarrierFailure; unknownCodes: number[] };
+type Failed = { kind: 'failure'; failure: CarrierFailure; unknownCodes: number[]; appkey?: true };
 
 function failure(f: CarrierFailure, unknownCodes: number[] = []): Failed {
   return { kind: 'failure', failure: f, unknownCodes };
+}
+
+/**
+ * Statuses that are Dellin's fault or its refusal of the account, not of one leg's data: a 5xx, 401/403 (the
+ * appkey; DL-ERR does not say which status a bad appkey gets: audit DL10), 429 (a third-party client reads it
+ * as Dellin's rate limit, protocols.md §4.6).
+ */
+export function isFaultStatus(status: number): boolean {
+  return status >= 500 || status === 401 || status === 403 || status === 429;
 }
 
 export function readCalculation(
@@ -57,7 +72,10 @@ export function readCalculation(
   requestDate: string,
 ): CalcReading {
   const reading = read(status, json, variant, requestDate);
-  return reading.kind === 'rate' ? reading : { ...reading, httpStatus: status };
+  if (reading.kind === 'rate') return reading;
+  if (reading.kind === 'date_unavailable') return { ...reading, httpStatus: status };
+  const { appkey, ...rest } = reading;
+  return { ...rest, httpStatus: status, fault: appkey === true || isFaultStatus(status) };
 }
 
 function read(status: number, json: unknown, variant: DellinVariant, requestDate: string): Reading {
@@ -104,11 +122,16 @@ function readErrors(status: number, body: ReturnType<typeof DellinErrorBody.pars
   const unknownCodes = [...new Set(codes.filter((c) => !KNOWN_CODES.has(c)))];
   const said = short(describe(list));
   if (codes.includes(DATE_UNAVAILABLE)) return { kind: 'date_unavailable', detail: said };
-  if (status === 401 || status === 403) {
-    return failure(
-      { kind: 'carrier_error', detail: short(`Dellin rejected the appkey: ${said}`) },
-      unknownCodes,
-    );
+  // The appkey's own error code and status are not published (audit DL10): 401/403, or any error that names
+  // the `appkey` field (DL-ERR's `fields`), is the account refused, never a leg's data.
+  if (status === 401 || status === 403 || list.some((e) => e.fields?.includes('appkey'))) {
+    return {
+      ...failure(
+        { kind: 'carrier_error', detail: short(`Dellin rejected the appkey: ${said}`) },
+        unknownCodes,
+      ),
+      appkey: true,
+    };
   }
   if (codes.length > 0 && codes.every((c) => NO_SERVICE_CODES.has(c))) {
     return failure({ kind: 'no_service', detail: said }, unknownCodes);

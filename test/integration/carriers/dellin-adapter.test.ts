@@ -302,6 +302,17 @@ describe('Dellin door leg (audit DL3, DL4)', () => {
     expect(arrivalOf(fake.calls[0]!)).toMatchObject({ address: { search: 'Калужская область, Киров' } });
   });
 
+  it('an appkey refusal on the door leg is a carrier error even as a 400 (DL10), never "no door rate"', async () => {
+    const fake = await fakeLegs(
+      answerOf('error-appkey-400.json', 400),
+      answerOf('calc-auto-terminal.json'),
+      '[]',
+    );
+    expect(
+      await adapterFor(fake.url).quote(request({ city: 'Киров, Калужская обл', postalCode: null }), ctx()),
+    ).toMatchObject({ ok: false, kind: 'carrier_error', detail: expect.stringContaining('appkey') });
+  });
+
   it('against a simulator that refuses a street-less search: terminal rates stay, a town without one is no service', async () => {
     const s = await startDellinSimulator({ streetlessSearch: 'refuse' });
     sims.push(s);

@@ -213,11 +213,30 @@ describe('Dellin mapper: the HTTP status travels with a failure (the adapter wei
     ['error-unknown-validation.json', 400, 'carrier_error'],
     ['error-180003.json', 400, 'no_service'],
     ['error-500.json', 500, 'carrier_error'],
+    ['error-appkey-400.json', 400, 'carrier_error'],
   ])('%s → HTTP %i, %s', (name, status, kind) => {
     expect(readCalculation(status, fixture(name), 'door', '2026-11-24')).toMatchObject({
       kind: 'failure',
       failure: { kind },
       httpStatus: status,
+    });
+  });
+});
+
+describe('Dellin mapper: a fault is Dellin’s or the account’s, never one leg’s data', () => {
+  it.each([
+    ['error-180002-address.json', 400, false],
+    ['error-unknown-validation.json', 400, false],
+    ['error-500.json', 500, true],
+    ['error-appkey-400.json', 400, true],
+    ['error-unknown-validation.json', 429, true],
+  ])('%s with HTTP %i → fault %s', (name, status, fault) => {
+    expect(readCalculation(status, fixture(name), 'door', '2026-11-24')).toMatchObject({ fault });
+  });
+
+  it('an error naming the appkey field is the appkey refused, whatever the status (DL10)', () => {
+    expect(readCalculation(400, fixture('error-appkey-400.json'), 'door', '2026-11-24')).toMatchObject({
+      failure: { kind: 'carrier_error', detail: expect.stringContaining('rejected the appkey') },
     });
   });
 });
