@@ -14,7 +14,16 @@ import {
   type CalcReading,
   type DellinVariant,
 } from './mapper';
-import { buildCalculatorRequest, kladr25, moscowDate, nextDay, type DellinArrival } from './request';
+import {
+  buildCalculatorRequest,
+  DELLIN_STREETLESS_DOOR,
+  kladr25,
+  moscowDate,
+  nextDay,
+  townSearch,
+  type DellinArrival,
+  type DellinStreetlessDoor,
+} from './request';
 
 export const CALCULATOR_PATH = '/v2/calculator.json';
 
@@ -27,6 +36,8 @@ export interface DellinAdapterOptions {
   now?: () => Date;
   locations?: LocationResolver;
   logger?: Logger;
+  /** What the door leg sends without a street (RateDesk has none): DELLIN_STREETLESS_DOOR by default. */
+  streetlessDoor?: DellinStreetlessDoor;
 }
 
 export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapter {
@@ -43,6 +54,7 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
   const now = options.now ?? (() => new Date());
   const resolver = options.locations ?? createLocationResolver();
   const logger = options.logger ?? silentLogger;
+  const streetlessDoor = options.streetlessDoor ?? DELLIN_STREETLESS_DOOR;
   const derivalTerminals = dellinTerminalDirectory(baseUrl, appkey, 'derival');
   const arrivalTerminals = dellinTerminalDirectory(baseUrl, appkey, 'arrival');
 
@@ -59,8 +71,15 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
     for (let attempt = 0; ; attempt++) {
       const reading = await post(variant, body(produceDate), requestDate, signal);
       if (reading.kind !== 'date_unavailable') return reading;
-      if (attempt === 1)
-        return { kind: 'failure', failure: { kind: 'no_service', detail: reading.detail }, unknownCodes: [] };
+      if (attempt === 1) {
+        return {
+          kind: 'failure',
+          failure: { kind: 'no_service', detail: reading.detail },
+          unknownCodes: [],
+          httpStatus: reading.httpStatus,
+          fault: false,
+        };
+      }
       produceDate = nextDay(produceDate);
     }
   }
@@ -94,6 +113,8 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
           kind: 'failure',
           failure: { kind: 'carrier_error', detail: `Dellin: ${err.message}` },
           unknownCodes: [],
+          httpStatus: null,
+          fault: true,
         };
       }
       throw err;
@@ -138,25 +159,45 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
           }),
         signal,
       );
-    const postal = request.to.postalCode?.trim();
-    const toCity = toKladr.city?.name ?? request.to.city.trim();
     // Both legs at once: asked one after the other they cost two of Dellin's round trips per quote (the
-    // eight-carrier fan-out measured 44 ms at a 20 ms simulator). The door leg carries the full address (with
-    // the index when given); when Dellin fails on it (HTTP 5xx, a refused cargo) that failure is the answer,
-    // whatever the terminal leg said, as the same sending terminal and cargo are in both.
-    const doorLeg = calc(
-      'door',
-      postal
-        ? { variant: 'address', search: `${postal}, ${toCity}` }
-        : { variant: 'address', cityKladr: kladr25(toKladr.value) },
-    );
+    // eight-carrier fan-out measured 44 ms at a 20 ms simulator). The door leg searches the town (never `city`
+    // with the address variant, which DL-CALC forbids: audit DL3), unless DELLIN_STREETLESS_DOOR says not to.
+    const search =
+      streetlessDoor === 'town_search'
+        ? townSearch({
+            city: toKladr.city?.name ?? request.to.city.trim(),
+            region: toKladr.city?.region ?? null,
+            postalCode: request.to.postalCode?.trim() || null,
+          })
+        : null;
+    const doorLeg = search === null ? null : calc('door', { variant: 'address', search });
     // No receiving terminal in the town: delivery to the address is all there is.
     const terminalLeg = toTerminal.ok
       ? calc('terminal', { variant: 'terminal', terminalId: toTerminal.value })
       : null;
+    if (!doorLeg && !terminalLeg) {
+      return {
+        ok: false,
+        kind: 'no_service',
+        detail: `no Dellin terminal in ${toKladr.city?.name ?? request.to.city.trim()}, and no door leg without a street`,
+      };
+    }
     const [door, terminal] = await Promise.all([doorLeg, terminalLeg]);
-    if (door.kind === 'failure' && stopsTheQuote(door.failure)) return { ok: false, ...door.failure };
-    const readings = terminal ? [terminal, door] : [door];
+    if (door?.kind === 'failure') {
+      // Dellin down, the appkey refused, or no terminal taking the cargo (the same sending terminal and cargo
+      // are in both legs): that is the answer, whatever the terminal leg said.
+      if (stopsTheQuote(door)) return { ok: false, ...door.failure };
+      if (terminal?.kind === 'rate') {
+        logger.info('Dellin gave no door rate; the terminal rate stands', {
+          search,
+          status: door.httpStatus,
+          said: failureText(door.failure),
+        });
+      }
+    }
+    const readings = [terminal, door === null ? null : asDoorReading(door, search)].filter(
+      (r): r is CalcReading => r !== null,
+    );
     return combine(readings);
   }
 
@@ -168,9 +209,30 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
   };
 }
 
-/** A carrier error, or a cargo no sending terminal takes (180003), holds for both legs. */
-function stopsTheQuote(failure: CarrierFailure): boolean {
-  return failure.kind === 'carrier_error' || failure.kind === 'no_service';
+/**
+ * A failed door leg stops the whole quote only when Dellin is at fault (no answer, a 5xx, 429, the appkey
+ * refused) or says no terminal takes the cargo (180003, or a produce date refused twice: `no_service`), which
+ * holds for both legs. Any other 4xx on the door leg (180002, a validation code, an unknown code) is Dellin
+ * refusing the street-less address we sent: no door rate, and the terminal rate stays (audit DL3, DL4).
+ */
+export function stopsTheQuote(door: Extract<CalcReading, { kind: 'failure' }>): boolean {
+  return door.failure.kind === 'no_service' || door.fault;
+}
+
+/** A door leg Dellin refused with a 4xx reads "no door rate": no service to that address, not a fault. */
+function asDoorReading(door: CalcReading, search: string | null): CalcReading {
+  if (door.kind !== 'failure' || door.fault || door.httpStatus === null || door.httpStatus < 400) return door;
+  return {
+    ...door,
+    failure: {
+      kind: 'no_service',
+      detail: `no Dellin door rate for «${search ?? ''}»: ${failureText(door.failure)}`,
+    },
+  };
+}
+
+function failureText(failure: CarrierFailure): string {
+  return 'detail' in failure && failure.detail ? failure.detail : failure.kind;
 }
 
 function placeFailure(resolution: Exclude<Resolution, { ok: true }>, typed: string): CarrierFailure {

@@ -5,13 +5,29 @@
 // running service) per host and direction: a city's sending and receiving terminals can differ.
 import { findCity } from '../../locations/cities';
 import type { CarrierDirectory, DirectoryAnswer, DirectoryQuery } from '../../locations/resolver';
-import { CarrierHttpError, carrierRequest } from '../http';
+import { CarrierHttpError, carrierRequest, type CarrierHttpResponse } from '../http';
 import { kladr25 } from './request';
 import { DellinTerminals } from './schema';
 
 export const TERMINALS_PATH = '/v1/public/request_terminals.json';
 
 export type TerminalDirection = 'derival' | 'arrival';
+
+/** One POST /v1/public/request_terminals.json: a city's terminals for one direction (the live check's too). */
+export function requestTerminals(
+  baseUrl: string,
+  appkey: string,
+  kladr: string,
+  direction: TerminalDirection,
+  signal: AbortSignal,
+): Promise<CarrierHttpResponse> {
+  return carrierRequest(`${baseUrl}${TERMINALS_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ appkey, code: kladr25(kladr), direction }),
+    signal,
+  });
+}
 
 export function dellinTerminalDirectory(
   baseUrl: string,
@@ -25,12 +41,7 @@ export function dellinTerminalDirectory(
       if (!city) return { found: false };
       let res;
       try {
-        res = await carrierRequest(`${baseUrl}${TERMINALS_PATH}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ appkey, code: kladr25(city.kladrId), direction }),
-          signal,
-        });
+        res = await requestTerminals(baseUrl, appkey, city.kladrId, direction, signal);
       } catch (err) {
         if (err instanceof CarrierHttpError && !signal.aborted)
           return { error: `Dellin terminals: ${err.message}` };

@@ -12,8 +12,20 @@ export type DellinVariant = 'terminal' | 'door';
 
 export type CalcReading =
   | { kind: 'rate'; rate: Rate }
-  | { kind: 'date_unavailable'; detail: string }
-  | { kind: 'failure'; failure: CarrierFailure; unknownCodes: number[] };
+  | { kind: 'date_unavailable'; detail: string; httpStatus: number }
+  | {
+      kind: 'failure';
+      failure: CarrierFailure;
+      unknownCodes: number[];
+      /** The HTTP status Dellin answered with; null when no answer came (network). */
+      httpStatus: number | null;
+      /**
+       * Dellin itself failed or refused us, whatever the leg asked: no answer, a 5xx, a rate limit, the appkey
+       * refused. The adapter lets such a failure of the door leg stop the quote; other refusals of the door
+       * leg only mean "no door rate" (audit DL3).
+       */
+      fault: boolean;
+    };
 
 /**
  * Codes of the calculator documented or seen (protocols.md §4.6, DL-ERR's examples): 180002 the address is
@@ -37,8 +49,20 @@ function describe(errors: readonly DellinError[]): string {
     .join('; ');
 }
 
-function failure(f: CarrierFailure, unknownCodes: number[] = []): CalcReading {
+type Reading = { kind: 'rate'; rate: Rate } | { kind: 'date_unavailable'; detail: string } | Failed;
+type Failed = { kind: 'failure'; failure: CarrierFailure; unknownCodes: number[]; appkey?: true };
+
+function failure(f: CarrierFailure, unknownCodes: number[] = []): Failed {
   return { kind: 'failure', failure: f, unknownCodes };
+}
+
+/**
+ * Statuses that are Dellin's fault or its refusal of the account, not of one leg's data: a 5xx, 401/403 (the
+ * appkey; DL-ERR does not say which status a bad appkey gets: audit DL10), 429 (a third-party client reads it
+ * as Dellin's rate limit, protocols.md §4.6).
+ */
+export function isFaultStatus(status: number): boolean {
+  return status >= 500 || status === 401 || status === 403 || status === 429;
 }
 
 export function readCalculation(
@@ -47,6 +71,14 @@ export function readCalculation(
   variant: DellinVariant,
   requestDate: string,
 ): CalcReading {
+  const reading = read(status, json, variant, requestDate);
+  if (reading.kind === 'rate') return reading;
+  if (reading.kind === 'date_unavailable') return { ...reading, httpStatus: status };
+  const { appkey, ...rest } = reading;
+  return { ...rest, httpStatus: status, fault: appkey === true || isFaultStatus(status) };
+}
+
+function read(status: number, json: unknown, variant: DellinVariant, requestDate: string): Reading {
   if (json === undefined)
     return failure({ kind: 'carrier_error', detail: `Dellin answered HTTP ${status} without JSON` });
   const err = DellinErrorBody.safeParse(json);
@@ -73,11 +105,11 @@ export function readCalculation(
   const price = roublesToKopecks(data.price);
   if (price === undefined)
     return failure({ kind: 'carrier_error', detail: 'Dellin price could not be read' });
-  const [daysMin, daysMax] = daysOf(data.orderDates, variant, requestDate);
+  const [daysMin, daysMax] = daysOf(data.orderDates, variant, requestDate, data.deliveryTerm);
   return { kind: 'rate', rate: toRate(variant, price, daysMin, daysMax) };
 }
 
-function readErrors(status: number, body: ReturnType<typeof DellinErrorBody.parse>): CalcReading {
+function readErrors(status: number, body: ReturnType<typeof DellinErrorBody.parse>): Reading {
   if ('error' in body && !('errors' in body)) {
     const text = body.error.description ?? body.error.title ?? 'error';
     return failure({ kind: 'carrier_error', detail: short(`Dellin error: ${text}`) });
@@ -90,11 +122,16 @@ function readErrors(status: number, body: ReturnType<typeof DellinErrorBody.pars
   const unknownCodes = [...new Set(codes.filter((c) => !KNOWN_CODES.has(c)))];
   const said = short(describe(list));
   if (codes.includes(DATE_UNAVAILABLE)) return { kind: 'date_unavailable', detail: said };
-  if (status === 401 || status === 403) {
-    return failure(
-      { kind: 'carrier_error', detail: short(`Dellin rejected the appkey: ${said}`) },
-      unknownCodes,
-    );
+  // The appkey's own error code and status are not published (audit DL10): 401/403, or any error that names
+  // the `appkey` field (DL-ERR's `fields`), is the account refused, never a leg's data.
+  if (status === 401 || status === 403 || list.some((e) => e.fields?.includes('appkey'))) {
+    return {
+      ...failure(
+        { kind: 'carrier_error', detail: short(`Dellin rejected the appkey: ${said}`) },
+        unknownCodes,
+      ),
+      appkey: true,
+    };
   }
   if (codes.length > 0 && codes.every((c) => NO_SERVICE_CODES.has(c))) {
     return failure({ kind: 'no_service', detail: said }, unknownCodes);
@@ -113,22 +150,48 @@ export function calendarDaysBetween(from: string, to: string): number | null {
   return Math.round((b - a) / 86_400_000);
 }
 
+/** A date Dellin spells two ways (see DellinOrderDates): whichever came. */
+function either(a: string | null | undefined, b: string | null | undefined): string | undefined {
+  return a ?? b ?? undefined;
+}
+
+/** "YYYY-MM-DD" `days` after the date part of a Dellin date. */
+function plusDays(date: string, days: number): string | null {
+  const t = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(t)) return null;
+  return new Date(t + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
  * The answer has dates, no day count (protocols.md §4.4): days = calendar days from the request date to the
  * day the recipient can collect at the terminal (giveoutFromOspReceiver … giveoutFromOspReceiverMax, else the
- * arrival at the receiving terminal), or the delivery to the address (derivalToAddress … derivalToAddressMax).
+ * arrival at the receiving terminal), or the day the cargo reaches the address. For the address Dellin names
+ * that day only for avia and express (derivalToAddress … derivalToAddressMax, audit DL9); for auto it is the
+ * arrival at the receiving terminal plus `deliveryTerm`, «срок доставки груза от терминала получения до
+ * адреса (в днях)» (xylocode `Calc1/Res/CalculationResponse.cs`), else the day the cargo leaves the receiving
+ * terminal for the address (derivalFromOspReceiver, either spelling).
  */
 export function daysOf(
   dates: DellinOrderDates | undefined,
   variant: DellinVariant,
   requestDate: string,
+  deliveryTerm?: number | null,
 ): [number | null, number | null] {
   if (!dates) return [null, null];
-  const first =
-    variant === 'terminal'
-      ? (dates.giveoutFromOspReceiver ?? dates.arrivalToOspReceiver ?? dates.derivalFromOspReceiver)
-      : (dates.derivalToAddress ?? dates.derivalFromOspReceiver);
-  const last = variant === 'terminal' ? dates.giveoutFromOspReceiverMax : dates.derivalToAddressMax;
+  const leavesReceiver = either(dates.derivalFromOspReceiver, dates.derrivalFromOspReceiver);
+  let first: string | null | undefined;
+  let last: string | null | undefined;
+  if (variant === 'terminal') {
+    first = dates.giveoutFromOspReceiver ?? dates.arrivalToOspReceiver ?? leavesReceiver;
+    last = dates.giveoutFromOspReceiverMax;
+  } else {
+    const byTerm =
+      dates.arrivalToOspReceiver && deliveryTerm !== undefined && deliveryTerm !== null
+        ? plusDays(dates.arrivalToOspReceiver, deliveryTerm)
+        : null;
+    first = either(dates.derivalToAddress, dates.derrivalToAddress) ?? byTerm ?? leavesReceiver;
+    last = either(dates.derivalToAddressMax, dates.derrivalToAddressMax);
+  }
   const min = first ? calendarDaysBetween(requestDate, first) : null;
   const max = last ? calendarDaysBetween(requestDate, last) : null;
   if (min === null) return [max, max];

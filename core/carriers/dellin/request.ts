@@ -4,14 +4,43 @@
 import type { Parcel } from '../../contract/v1';
 
 /**
- * What the recipient gets: a terminal to collect at, or delivery to an address: the city (KLADR, which the
- * calculator takes for arrival only) or, when the request has a postal code, a searched address "index, city"
- * (`address.search`, DL-CALC), the more precise of the two.
+ * What the recipient gets: a terminal to collect at, or delivery to an address searched by text
+ * (`address.search`, DL-CALC). Never `city` with the `address` variant: the calculator's documentation forbids
+ * it («Передача параметра невозможна, только если заказана доставка до адреса», xylocode
+ * `DelLin/Calc1/Req/DerivalArrival.cs`, potapov-denis/DellinSDK `src/Entities/DerivalArrival.php`; audit DL3),
+ * so the type has no such form.
  */
 export type DellinArrival =
-  | { variant: 'terminal'; terminalId: string }
-  | { variant: 'address'; cityKladr: string }
-  | { variant: 'address'; search: string };
+  { variant: 'terminal'; terminalId: string } | { variant: 'address'; search: string };
+
+/**
+ * What the door leg sends when the request has no street (RateDesk's requests never carry one: a town and
+ * perhaps a postal code). DL-CALC describes `address.search` as the street and house «помимо» the town's name,
+ * comma-separated ("Омск, Ленина, 5", xylocode `Calc1/Req/Address.cs`); what Dellin does with a town alone is
+ * not documented (audit DL4, unverified). The choice:
+ * - `town_search`: search the town ("420000, Республика Татарстан, Казань"), priced to the town as Dellin
+ *   geocodes it; when Dellin refuses it (any 4xx), there is no door rate and the terminal rate stays;
+ * - `terminal_only`: no door leg without a street (no door rate at all).
+ */
+export type DellinStreetlessDoor = 'town_search' | 'terminal_only';
+export const DELLIN_STREETLESS_DOOR: DellinStreetlessDoor = 'town_search';
+
+/**
+ * The town-level search string: the postal code when known (it also carries the sandbox triggers to the
+ * simulator), the region (so namesakes such as Киров of Калужская область are told apart; a federal city is
+ * its own region and is not named twice), then the town, comma-separated as DL-CALC asks.
+ */
+export function townSearch(place: {
+  city: string;
+  region: string | null;
+  postalCode: string | null;
+}): string {
+  const region = place.region && place.region !== place.city ? place.region : null;
+  return [place.postalCode, region, place.city]
+    .map((p) => p?.trim())
+    .filter((p): p is string => Boolean(p))
+    .join(', ');
+}
 
 export interface DellinCalcInput {
   appkey: string;
@@ -70,9 +99,7 @@ export function buildCalculatorRequest(input: DellinCalcInput): Record<string, u
   const arrival =
     a.variant === 'terminal'
       ? { variant: 'terminal', terminalID: a.terminalId }
-      : 'search' in a
-        ? { variant: 'address', address: { search: a.search }, time: ADDRESS_WORKTIME }
-        : { variant: 'address', city: a.cityKladr, time: ADDRESS_WORKTIME };
+      : { variant: 'address', address: { search: a.search }, time: ADDRESS_WORKTIME };
   const cargo: Record<string, unknown> = cargoOf(input.parcel);
   if (input.declaredValueKopecks > 0) {
     cargo.insurance = { statedValue: scaled(input.declaredValueKopecks, 2), term: false };

@@ -15,8 +15,11 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?
 const optionalDate = date.nullable().optional().catch(undefined);
 
 /**
- * `orderDates`: mixed formats (date only, or date and time: verified-2026 §4.3). Both spellings of
- * derivalFromOspSender are accepted (protocols.md §4.4).
+ * `orderDates`: mixed formats (date only, or date and time: verified-2026 §4.3), and two spellings of the
+ * "derival" fields: xylocode `Calc1/Res/OrderDates.cs` has `derrivalFromOspSender`, `derrivalFromOspReceiver`,
+ * `derrivalToAddress` (but `derivalToAddressMax`), potapov-denis `src/Entities/OrderDates.php` one "r"
+ * throughout. Both are read (protocols.md §4.4). `derivalToAddress(Max)` is answered for avia and express only
+ * (OrderDates.cs: «присутствует в ответе только при расчёте… авиа или экспресс»; audit DL9).
  */
 export const DellinOrderDates = z.looseObject({
   pickup: optionalDate,
@@ -27,8 +30,11 @@ export const DellinOrderDates = z.looseObject({
   giveoutFromOspReceiver: optionalDate,
   giveoutFromOspReceiverMax: optionalDate,
   derivalFromOspReceiver: optionalDate,
+  derrivalFromOspReceiver: optionalDate,
   derivalToAddress: optionalDate,
+  derrivalToAddress: optionalDate,
   derivalToAddressMax: optionalDate,
+  derrivalToAddressMax: optionalDate,
 });
 export type DellinOrderDates = z.infer<typeof DellinOrderDates>;
 
@@ -47,7 +53,8 @@ export const DellinCalculation = z.looseObject({
     letter: PriceBlock.optional().catch(undefined),
     insurance: roubles.optional().catch(undefined),
     orderDates: DellinOrderDates.optional().catch(undefined),
-    deliveryTerm: z.number().optional().catch(undefined),
+    /** Days from the receiving terminal to the address (xylocode `CalculationResponse.cs`: «от терминала получения до адреса»). */
+    deliveryTerm: z.int().min(0).nullable().optional().catch(undefined),
   }),
 });
 export type DellinCalculation = z.infer<typeof DellinCalculation>;

@@ -19,7 +19,12 @@ import { pekAddress, pekWarehouseDirectory } from './locations';
 import { PEK_CARRIER_CODE, PEK_CARRIER_NAME, readCalculate, type PekLeg } from './mapper';
 import { DEFAULT_PEK_TYPES } from './products';
 import { pekLimiterFor, type RateLimiter } from './rate-limit';
-import { buildCalculateRequest, type PekDestination } from './request';
+import {
+  buildCalculateRequest,
+  PEK_STREETLESS_DOOR,
+  type PekDestination,
+  type PekStreetlessDoor,
+} from './request';
 
 export interface PekAdapterOptions {
   /** API base, e.g. https://kabinet.pecom.ru/api/v1 (a trailing slash is fine). */
@@ -34,6 +39,8 @@ export interface PekAdapterOptions {
   logger?: Logger;
   /** The account's request limiter; the process-wide one per host and login when not given (tests inject). */
   limiter?: RateLimiter;
+  /** The door leg without a street (RateDesk has none): PEK_STREETLESS_DOOR by default. */
+  streetlessDoor?: PekStreetlessDoor;
 }
 
 type Located = { ok: true; warehouseId: string; address: string } | { ok: false; failure: CarrierFailure };
@@ -56,6 +63,7 @@ export function createPekAdapter(options: PekAdapterOptions): CarrierAdapter {
   const logger = options.logger ?? silentLogger;
   const resolver = options.locations ?? createLocationResolver();
   const limiter = options.limiter ?? pekLimiterFor(new URL(baseUrl).origin, login);
+  const streetlessDoor = options.streetlessDoor ?? PEK_STREETLESS_DOOR;
   const api = createPekApi(baseUrl, basicAuthorization(login, apiKey), limiter);
   // Warehouse ids belong to a host: the simulator's must never answer for kabinet.pecom.ru.
   const directory = pekWarehouseDirectory(api, `pek ${baseUrl}`);
@@ -111,14 +119,28 @@ export function createPekAdapter(options: PekAdapterOptions): CarrierAdapter {
     if (!to.ok) return { ok: false, ...to.failure };
     const [terminal, door] = await Promise.all([
       calculate(from.warehouseId, { warehouseId: to.warehouseId }, 'terminal', request, signal),
-      calculate(from.warehouseId, { address: to.address }, 'door', request, signal),
+      streetlessDoor === 'town'
+        ? calculate(from.warehouseId, { address: to.address }, 'door', request, signal)
+        : null,
     ]);
-    const rates = [...(terminal.ok ? terminal.rates : []), ...(door.ok ? door.rates : [])];
-    if (rates.length > 0) return { ok: true, rates };
+    const rates = [...(terminal.ok ? terminal.rates : []), ...(door?.ok ? door.rates : [])];
+    if (rates.length > 0) {
+      const failed = [terminal, door].find(
+        (o): o is Extract<CarrierOutcome, { ok: false }> => o?.ok === false,
+      );
+      // One leg without a rate is invisible in the answer; the log says why (a refused door address, say).
+      if (failed) {
+        logger.info('PEK answered one leg without a rate', {
+          kind: failed.kind,
+          detail: 'detail' in failed ? failed.detail : undefined,
+        });
+      }
+      return { ok: true, rates };
+    }
     // Neither leg has a rate: a fault wins over "no service" (the route was not really answered).
     if (!terminal.ok && terminal.kind === 'carrier_error') return terminal;
-    if (!door.ok && door.kind === 'carrier_error') return door;
-    return terminal.ok ? door : terminal;
+    if (door && !door.ok && door.kind === 'carrier_error') return door;
+    return terminal;
   }
 
   return {

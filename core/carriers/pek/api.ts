@@ -6,6 +6,8 @@ import { PekRateLimited, type RateLimiter } from './rate-limit';
 
 export interface PekApi {
   post(path: string, body: unknown, signal: AbortSignal): Promise<CarrierHttpResponse>;
+  /** The one GET of the API, /typesOfDelivery/all/ (verified-2026 §5.1): the live check's cheapest call. */
+  get(path: string, signal: AbortSignal): Promise<CarrierHttpResponse>;
 }
 
 export function basicAuthorization(login: string, apiKey: string): string {
@@ -14,20 +16,27 @@ export function basicAuthorization(login: string, apiKey: string): string {
 
 /** Throws CarrierHttpError (network, size, rate limit) and the signal's reason (abort). */
 export function createPekApi(baseUrl: string, authorization: string, limiter: RateLimiter): PekApi {
+  async function slot(signal: AbortSignal): Promise<void> {
+    try {
+      await limiter.acquire(signal);
+    } catch (err) {
+      if (err instanceof PekRateLimited) throw new CarrierHttpError(err.message);
+      throw err;
+    }
+  }
   return {
     async post(path, body, signal) {
-      try {
-        await limiter.acquire(signal);
-      } catch (err) {
-        if (err instanceof PekRateLimited) throw new CarrierHttpError(err.message);
-        throw err;
-      }
+      await slot(signal);
       return carrierRequest(`${baseUrl}${path}`, {
         method: 'POST',
         headers: { authorization, 'content-type': 'application/json; charset=utf-8' },
         body: JSON.stringify(body),
         signal,
       });
+    },
+    async get(path, signal) {
+      await slot(signal);
+      return carrierRequest(`${baseUrl}${path}`, { method: 'GET', headers: { authorization }, signal });
     },
   };
 }

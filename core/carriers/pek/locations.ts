@@ -6,11 +6,35 @@ import type { CarrierDirectory, DirectoryAnswer, DirectoryQuery } from '../../lo
 import type { PekApi } from './api';
 import { PekErrorBody, PekZone } from './schema';
 
-/** "420000, Республика Татарстан, Казань": postal code first when known, then region and city, as PEK geocodes. */
-export function pekAddress(query: Pick<DirectoryQuery, 'city' | 'region' | 'postalCode'>): string {
-  // Federal cities are their own region ("Москва, Москва" says nothing twice).
+/**
+ * PEK geocodes address strings written «страна, регион, район, населенный пункт, улица, дом, квартира»,
+ * comma-separated, and forbids anything that is not part of the address (glook/pecom-php-sdk
+ * `generated/Model/AddressBlock.php`; its findzonebyaddress help gives «Самарская область, город Отрадный»).
+ * RateDesk knows the country, the region (the table's), the town and perhaps a postal code: no district, no
+ * street (audit P5).
+ */
+export const PEK_ADDRESS_COUNTRY = 'Россия';
+
+/**
+ * Whether the postal code goes into the address, and where. PEK's order has no slot for it and no source
+ * says whether its geocoder reads one (unverified): it is written right after the country, never first, as
+ * Russian addresses written from the country down do ("Россия, 420000, Республика Татарстан, Казань"). It
+ * tells namesakes apart and carries the sandbox triggers to the simulator; `omit` leaves it out.
+ */
+export type PekPostalCodeInAddress = 'after_country' | 'omit';
+export const PEK_POSTAL_CODE_IN_ADDRESS: PekPostalCodeInAddress = 'after_country';
+
+/** "Россия, 420000, Республика Татарстан, Казань"; a federal city is its own region: "Россия, 101000, Москва". */
+export function pekAddress(
+  query: Pick<DirectoryQuery, 'city' | 'region' | 'postalCode'>,
+  postalCode: PekPostalCodeInAddress = PEK_POSTAL_CODE_IN_ADDRESS,
+): string {
   const region = query.region === query.city ? null : query.region;
-  return [query.postalCode, region, query.city].filter((p) => p && p.trim()).join(', ');
+  const index = postalCode === 'after_country' ? query.postalCode : null;
+  return [PEK_ADDRESS_COUNTRY, index, region, query.city]
+    .map((p) => p?.trim())
+    .filter((p): p is string => Boolean(p))
+    .join(', ');
 }
 
 export function pekWarehouseDirectory(api: PekApi, namespace: string): CarrierDirectory {
@@ -22,13 +46,16 @@ export function pekWarehouseDirectory(api: PekApi, namespace: string): CarrierDi
         { address: pekAddress(query) },
         signal,
       );
-      if (status === 401 || status === 403) return { error: `PEK rejected the credentials (HTTP ${status})` };
-      if (status < 200 || status >= 300) return { error: `PEK zone lookup failed: HTTP ${status}` };
       const error = PekErrorBody.safeParse(json);
-      if (error.success) {
-        const said = [error.data.error.title, error.data.error.message].filter(Boolean).join(': ');
-        return { error: `PEK zone lookup failed: ${said || 'error'}` };
-      }
+      // PEK's own words, so a person reading "carrier error" sees what PEK said (a refused address form, say).
+      const words = error.success
+        ? [error.data.error.title, error.data.error.message].filter(Boolean).join(': ')
+        : '';
+      const said = words ? `: ${words}` : '';
+      if (status === 401 || status === 403)
+        return { error: `PEK rejected the credentials (HTTP ${status})${said}` };
+      if (status < 200 || status >= 300) return { error: `PEK zone lookup failed: HTTP ${status}${said}` };
+      if (error.success) return { error: `PEK zone lookup failed: ${words || 'error'}` };
       if (json === undefined && text.trim() !== '')
         return { error: 'PEK zone lookup answered without valid JSON' };
       if (isEmptyAnswer(json)) return { found: false };

@@ -26,6 +26,23 @@ export interface PekReading {
   unclassified: string | null;
 }
 
+/**
+ * What a root `hasError` says when PEK does not serve a route. PEK publishes no error codes and what the root
+ * flag means for an unserved route is not documented (audit P9, unverified): a message that speaks of the
+ * route, direction or service area is read as "no service" (an answer, which must not count towards the
+ * breaker); any other root `hasError` stays a carrier error and is logged, so its wording can be added here.
+ */
+export const PEK_ROUTE_REFUSAL =
+  /направлени|маршрут|обслужива|вне зоны|нет возможности (доставки|перевозки)|не осуществля|не выполняет/i;
+
+/**
+ * What PEK says when it cannot place a door address (RateDesk sends a town, no street: audit P5). Neither the
+ * form (400 validation, an error inside HTTP 200, a root `hasError`) nor the words are published: an error of
+ * the door leg that names the delivery address (a `fields` key under `delivery`, or the words адрес /
+ * координат) is read as "no door rate", never a carrier error.
+ */
+export const PEK_DOOR_ADDRESS_REFUSAL = /адрес|координат/i;
+
 /** "3", "3-4", "3 – 4", "от 3 до 4" → [3, 4]; null when no number is in it. */
 export function parseTermString(text: string): [number, number] | null {
   const numbers = [...text.matchAll(/\d+/g)].map((m) => Number(m[0]));
@@ -83,6 +100,18 @@ function describeError(body: PekErrorBody): string {
   return parts.join(': ') || 'no message';
 }
 
+/** An error body of the door leg that is about the delivery address (PEK_DOOR_ADDRESS_REFUSAL). */
+function refusesDoorAddress(body: PekErrorBody): boolean {
+  const { title, message, fields } = body.error;
+  if ((fields ?? []).some((f) => f.key?.toLowerCase().startsWith('delivery'))) return true;
+  return PEK_DOOR_ADDRESS_REFUSAL.test(`${title ?? ''} ${message ?? ''}`);
+}
+
+const noDoorRate = (said: string): PekReading => ({
+  outcome: { ok: false, kind: 'no_service', detail: `no PEK door rate: ${said}` },
+  unclassified: null,
+});
+
 /** The whole HTTP answer of calculateprice → outcome, for one leg (terminal or door). */
 export function readCalculate(status: number, json: unknown, leg: PekLeg): PekReading {
   const fail = (detail: string, unclassified: string | null = null): PekReading => ({
@@ -101,9 +130,12 @@ export function readCalculate(status: number, json: unknown, leg: PekLeg): PekRe
   if (errorBody?.success) {
     // 400 is PEK's validation error; 200 with `error` a logical one (the help says to check every body).
     const text = describeError(errorBody.data);
-    return status === 400
-      ? fail(`PEK validation error: ${text}`)
-      : fail(`PEK error: ${text}`, `HTTP ${status}: ${text}`);
+    if (leg === 'door' && (status === 200 || status === 400) && refusesDoorAddress(errorBody.data))
+      return noDoorRate(text);
+    if (status === 400) return fail(`PEK validation error: ${text}`);
+    if (status === 200) return fail(`PEK error: ${text}`, `HTTP 200: ${text}`);
+    // 429 (PEK's 100 requests a minute) and the like: the status says more than the body.
+    return fail(`PEK HTTP ${status}: ${text}`, `HTTP ${status}: ${text}`);
   }
   if (status < 200 || status >= 300) return fail(`PEK HTTP ${status}`);
   if (json === undefined) return fail(`PEK answered HTTP ${status} without valid JSON`);
@@ -112,6 +144,9 @@ export function readCalculate(status: number, json: unknown, leg: PekLeg): PekRe
   const body = parsed.data;
   if (body.hasError === true) {
     const text = body.errorMessage?.trim() || 'no message';
+    if (PEK_ROUTE_REFUSAL.test(text))
+      return { outcome: { ok: false, kind: 'no_service', detail: text }, unclassified: null };
+    if (leg === 'door' && PEK_DOOR_ADDRESS_REFUSAL.test(text)) return noDoorRate(text);
     return fail(`PEK error: ${text}`, `hasError: ${text}`);
   }
   if (body.currencyCode !== undefined && String(body.currencyCode) !== '643') {

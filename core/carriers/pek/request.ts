@@ -25,6 +25,16 @@ export interface PekCalculateRequest {
   currencyCode: '643';
 }
 
+/**
+ * The door leg without a street (RateDesk's requests never carry one). PEK prices delivery by the coordinates
+ * its geocoder finds for `delivery.address` (glook `CalculatorCalculateprice.php`), and asks for an address
+ * down to the house (AddressBlock.php); what it does with a town alone is not published (audit P5,
+ * unverified). `town`: ask with the town's address, priced to wherever PEK places the town, and read PEK's
+ * refusal as "no door rate" (mapper.ts, PEK_DOOR_ADDRESS_REFUSAL); `terminal_only`: no door leg.
+ */
+export type PekStreetlessDoor = 'town' | 'terminal_only';
+export const PEK_STREETLESS_DOOR: PekStreetlessDoor = 'town';
+
 /** Where the cargo goes: PEK's receiving warehouse (terminal) or a door address (delivery ordered). */
 export type PekDestination = { warehouseId: string } | { address: string };
 

@@ -2,7 +2,7 @@
 // /v2/calculator.json, validated like Dellin validates (appkey, the documented field set, KLADR codes and
 // terminal ids it knows, produce dates), errors in the official format (HTTP 4xx, `{metadata, errors[]}`,
 // DL-ERR), prices from the shared model: freight, cheap per kilogram for heavy cargo and slower than parcels.
-import { citiesByPostalCode, findCity } from '../../locations/cities';
+import { findCity } from '../../locations/cities';
 import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
 import { dellinCityByKladr, dellinTerminalById, dellinTerminalsOf } from './dellin-terminals';
 import { zoneOf } from './tariff-model';
@@ -102,7 +102,51 @@ const positive = (v: unknown): v is number => typeof v === 'number' && Number.is
 type Arrival =
   { ok: true; index: string; variant: 'terminal' | 'address' } | { ok: false; answer: DellinSimAnswer };
 
-function readArrival(arrival: unknown): Arrival {
+/**
+ * What the simulator does with an `address.search` that names a town but no street. DL-CALC asks for the
+ * street and house plus the town («помимо собственно адреса (улицы и номера дома)… наименование населённого
+ * пункта», xylocode `Calc1/Req/Address.cs`) and says nothing of a town alone (audit DL4, unverified), so both
+ * are modelled: `geocode_town` (the default) prices delivery to the town, `refuse` answers 180002.
+ */
+export type DellinStreetlessSearch = 'geocode_town' | 'refuse';
+
+export interface DellinCalcOptions {
+  streetlessSearch?: DellinStreetlessSearch;
+}
+
+const notFound = (search: string, why: string): DellinSimAnswer =>
+  error(400, 180002, 'Адрес не найден', `${why}: «${search}»`, ['delivery.arrival.address.search']);
+
+/**
+ * A searched address, read the way DL-CALC describes it: comma-separated elements, the town's name required
+ * (a region before it picks among namesakes), a street and house after it. A postal code helps nothing but
+ * the sandbox triggers: an index without a town it knows is not an address.
+ */
+function readSearch(search: string, options: DellinCalcOptions): Arrival {
+  const parts = search
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const index = parts.find((p) => /^\d{6}$/.test(p));
+  const names = parts.filter((p) => !/^\d{6}$/.test(p));
+  let at = -1;
+  let town: ReturnType<typeof findCity> = null;
+  for (let i = 0; i < names.length && !town; i++) {
+    const name = names[i]!.replace(/^(г\.?|город)\s+/i, '');
+    town =
+      findCity(i > 0 ? `${name}, ${names[i - 1]}` : name, index) ?? (i > 0 ? findCity(name, index) : null);
+    if (town) at = i;
+  }
+  if (!town?.postalCode)
+    return { ok: false, answer: notFound(search, 'Не удалось определить населённый пункт') };
+  const street = at < names.length - 1;
+  if (!street && options.streetlessSearch === 'refuse')
+    return { ok: false, answer: notFound(search, 'Не удалось определить адрес с точностью до улицы') };
+  const trigger = index !== undefined && ALL_TRIGGER_CODES.has(index);
+  return { ok: true, index: trigger ? index : town.postalCode, variant: 'address' };
+}
+
+function readArrival(arrival: unknown, options: DellinCalcOptions): Arrival {
   if (!isRecord(arrival)) return { ok: false, answer: badField('delivery.arrival') };
   if (arrival.variant === 'terminal') {
     const id = Number(arrival.terminalID);
@@ -117,6 +161,15 @@ function readArrival(arrival: unknown): Arrival {
     return { ok: true, index: terminal.city.postalCode ?? '000000', variant: 'terminal' };
   }
   if (arrival.variant !== 'address') return { ok: false, answer: badField('delivery.arrival.variant') };
+  // DL-CALC: `city` «Передача параметра невозможна, только если заказана доставка до адреса» (audit DL3).
+  if (arrival.city !== undefined)
+    return {
+      ok: false,
+      answer: badField(
+        'delivery.arrival.city',
+        'Передача параметра city невозможна при доставке до адреса (variant "address")',
+      ),
+    };
   const time = arrival.time;
   if (
     !isRecord(time) ||
@@ -127,42 +180,16 @@ function readArrival(arrival: unknown): Arrival {
   ) {
     return { ok: false, answer: badField('delivery.arrival.time') };
   }
-  const given = ['terminalID', 'addressID', 'address', 'city'].filter((k) => arrival[k] !== undefined);
+  const given = ['terminalID', 'addressID', 'address'].filter((k) => arrival[k] !== undefined);
   if (given.length !== 1)
     return {
       ok: false,
-      answer: badField(
-        'delivery.arrival',
-        'Нужен ровно один из параметров terminalID, addressID, address, city',
-      ),
+      answer: badField('delivery.arrival', 'Нужен ровно один из параметров terminalID, addressID, address'),
     };
-  if (typeof arrival.city === 'string') {
-    const city = dellinCityByKladr(arrival.city);
-    if (!city?.postalCode)
-      return {
-        ok: false,
-        answer: error(400, 180002, 'Адрес не найден', 'Не удалось определить адрес', [
-          'delivery.arrival.city',
-        ]),
-      };
-    return { ok: true, index: city.postalCode, variant: 'address' };
-  }
   const search = isRecord(arrival.address) ? arrival.address.search : undefined;
   if (typeof search !== 'string' || search.trim() === '')
     return { ok: false, answer: badField('delivery.arrival.address.search') };
-  // "420000, Казань": an index the directory knows (or a sandbox trigger), else the city named after it.
-  const index = /^\s*(\d{6})\b/.exec(search)?.[1];
-  if (index && (ALL_TRIGGER_CODES.has(index) || citiesByPostalCode(index).length > 0))
-    return { ok: true, index, variant: 'address' };
-  // An index it does not list, with a city it knows after it ("420111, Казань"): geocoded to that city.
-  const named = findCity(search.replace(/^\s*\d{6}\s*,?/, '').trim());
-  if (named?.postalCode) return { ok: true, index: named.postalCode, variant: 'address' };
-  return {
-    ok: false,
-    answer: error(400, 180002, 'Адрес не найден', `Не удалось определить адрес «${search}»`, [
-      'delivery.arrival.address.search',
-    ]),
-  };
+  return readSearch(search, options);
 }
 
 /** Sundays the terminals take no cargo: 180012, and the client asks for the next day (protocols.md §4.4). */
@@ -185,6 +212,7 @@ export function answerCalculator(
   body: Record<string, unknown>,
   appkey: string,
   today: string,
+  options: DellinCalcOptions = {},
 ): DellinSimAnswer {
   const auth = checkAppkey(body, appkey);
   if (auth) return auth;
@@ -204,7 +232,7 @@ export function answerCalculator(
     return error(400, 117004, 'значение не найдено в справочнике', 'терминал не найден', [
       'delivery.derival.terminalID',
     ]);
-  const arrival = readArrival(delivery.arrival);
+  const arrival = readArrival(delivery.arrival, options);
   if (!arrival.ok) return arrival.answer;
 
   const cargo = body.cargo;
@@ -283,6 +311,10 @@ export function answerCalculator(
   const transit = 2 + zone;
   const produce = derival.produceDate;
   const arriveTerminal = addDays(produce, transit);
+  // To the address: one day from the receiving terminal (`deliveryTerm`). The day itself
+  // (derivalToAddress … Max) Dellin answers for avia and express only (xylocode OrderDates.cs; audit DL9).
+  const doorDays = 1;
+  const fast = type === 'avia' || type === 'express';
   const dates =
     arrival.variant === 'terminal'
       ? {
@@ -290,9 +322,13 @@ export function answerCalculator(
           giveoutFromOspReceiverMax: addDays(arriveTerminal, 2),
         }
       : {
-          derivalFromOspReceiver: arriveTerminal,
-          derivalToAddress: `${addDays(arriveTerminal, 1)} 09:00:00`,
-          derivalToAddressMax: `${addDays(arriveTerminal, 2)} 18:00:00`,
+          derivalFromOspReceiver: addDays(arriveTerminal, doorDays),
+          ...(fast
+            ? {
+                derivalToAddress: `${addDays(arriveTerminal, doorDays)} 09:00:00`,
+                derivalToAddressMax: `${addDays(arriveTerminal, doorDays + 1)} 18:00:00`,
+              }
+            : {}),
         };
   return {
     kind: 'reply',
@@ -314,7 +350,7 @@ export function answerCalculator(
           arrivalToOspReceiver: arriveTerminal,
           ...dates,
         },
-        deliveryTerm: transit,
+        ...(arrival.variant === 'address' ? { deliveryTerm: doorDays } : {}),
       },
     },
   };

@@ -3,7 +3,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { moscowDate } from '../dellin/request';
-import { answerCalculator, answerTerminals, type DellinSimAnswer } from './dellin-calc';
+import {
+  answerCalculator,
+  answerTerminals,
+  type DellinSimAnswer,
+  type DellinStreetlessSearch,
+} from './dellin-calc';
 import { answerAfter, type SimulatorHandle } from './handle';
 import { readBody } from './read-body';
 
@@ -13,6 +18,8 @@ export interface DellinSimulatorOptions {
   appkey?: string;
   /** The simulator's clock (produce dates before its Moscow date are refused). */
   now?: () => Date;
+  /** A searched address without a street: priced to the town (default) or refused with 180002 (audit DL4). */
+  streetlessSearch?: DellinStreetlessSearch;
 }
 
 export const DELLIN_SIM_DEFAULT_APPKEY = '00000000-0000-0000-0000-000000000000';
@@ -67,7 +74,9 @@ export async function startDellinSimulator(options: DellinSimulatorOptions = {})
       res,
       arrivedAt,
       route === '/v2/calculator.json'
-        ? answerCalculator(record, appkey, moscowDate(now()))
+        ? answerCalculator(record, appkey, moscowDate(now()), {
+            streetlessSearch: options.streetlessSearch ?? 'geocode_town',
+          })
         : answerTerminals(record, appkey),
     );
   }

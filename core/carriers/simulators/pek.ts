@@ -1,12 +1,25 @@
-// A local PEK cabinet API (verified-2026.md §5) for sandbox mode and tests: POST /branches/findzonebyaddress/
-// and POST /calculator/calculateprice/ under /api/v1, HTTP Basic checked, JSON validated like PEK
-// (400 "Ошибка валидации" with `fields`), logical errors inside HTTP 200, per-product refusals as
-// `transfers[].hasError`, so the adapter runs against it unchanged. Prices from pek-network.ts.
+// A local PEK cabinet API (verified-2026.md §5) for sandbox mode and tests: POST /branches/findzonebyaddress/,
+// POST /calculator/calculateprice/ and GET /typesOfDelivery/all/ under /api/v1, HTTP Basic checked, JSON
+// validated like PEK (400 "Ошибка валидации" with `fields`), addresses read in PEK's documented order
+// (pek-geocoder.ts), logical errors inside HTTP 200, per-product refusals as `transfers[].hasError`, a route
+// it does not serve as a root `hasError`, and, when asked to, PEK's 100 requests a minute (429). The adapter
+// runs against it unchanged. Answers in pek-answers.ts, prices from pek-network.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
-import { placeOfAddress } from './address-place';
 import { answerAfter, type SimulatorHandle } from './handle';
+import {
+  answer,
+  isRecord,
+  KNOWN_TYPES,
+  pekError,
+  readCargos,
+  routeRefused,
+  typesOfDelivery,
+  validation,
+  type Json,
+} from './pek-answers';
+import { geocodePekAddress, type PekPlace } from './pek-geocoder';
 import {
   pekPrice,
   pekWarehouseById,
@@ -14,7 +27,6 @@ import {
   simGuid,
   SIM_LIMITS,
   type PekWarehouse,
-  type SimCargo,
 } from './pek-network';
 import { readBody } from './read-body';
 
@@ -22,6 +34,16 @@ export interface PekSimulatorOptions {
   latencyMs?: number;
   login?: string;
   apiKey?: string;
+  /**
+   * A door address without a street is refused (400, field `delivery.address`) instead of priced to the town.
+   * What PEK does with one is unpublished (audit P5): the default prices it, this models the refusal.
+   */
+  streetRequired?: boolean;
+  /**
+   * PEK's limit, 100 requests a minute per account (verified-2026 §5.5): above it, 429. Off by default: the
+   * sandbox adapter has no limiter (the simulator is not PEK) and the load suites run far more than that.
+   */
+  requestsPerMinute?: number;
 }
 
 /** The simulator's own account (PEK publishes no test credentials). */
@@ -29,38 +51,14 @@ export const PEK_SIM_LOGIN = 'ratedesk-sandbox';
 export const PEK_SIM_API_KEY = 'ratedesk-sandbox-pek-key';
 
 const BASE = '/api/v1';
-/** Product ids the calculator accepts (`/typesOfDelivery/all/`); 5 (Express Авто) it cannot calculate. */
-const KNOWN_TYPES: ReadonlySet<number> = new Set([1, 3, 5, 12]);
-const PRODUCT_NAMES: Readonly<Record<number, string>> = {
-  1: 'Express Авиа',
-  3: 'LTL Авто',
-  5: 'ПЭК:Express Авто',
-  12: 'EasyWay Авто',
-};
+const ROUTES = new Map([
+  [`${BASE}/branches/findzonebyaddress/`, 'POST'],
+  [`${BASE}/calculator/calculateprice/`, 'POST'],
+  // The one GET of PEK's API (verified-2026 §5.1, PK-GL TypesofdeliveryAll).
+  [`${BASE}/typesOfDelivery/all/`, 'GET'],
+]);
 
-type Json = Record<string, unknown>;
-
-function pekError(title: string, message: string, status?: number, fields?: Record<string, string>): Json {
-  return {
-    error: {
-      title,
-      message,
-      ...(status === undefined ? {} : { status }),
-      ...(fields ? { fields: Object.entries(fields).map(([key, m]) => ({ key, value: [m] })) } : {}),
-    },
-  };
-}
-
-function validation(fields: Record<string, string>): { status: 400; body: Json } {
-  return {
-    status: 400,
-    body: pekError('Ошибка валидации', 'Переданы некорректные данные', 400, fields),
-  };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+type Located = { ok: false; message: string } | { ok: true; place: PekPlace; warehouse: PekWarehouse | null };
 
 export async function startPekSimulator(options: PekSimulatorOptions = {}): Promise<SimulatorHandle> {
   const latencyMs = Math.max(0, options.latencyMs ?? 0);
@@ -83,15 +81,29 @@ export async function startPekSimulator(options: PekSimulatorOptions = {}): Prom
   }
 
   /** The warehouse serving an address; trigger-coded addresses get an id of their own. */
-  function warehouseForAddress(address: string): PekWarehouse | null {
-    const place = placeOfAddress(address);
+  function locate(address: string): Located {
+    const geo = geocodePekAddress(address);
+    if (!geo.ok) return geo;
+    const { place } = geo;
     const main = pekWarehouseOf(place.city);
-    if (!main) return null;
-    if (!place.postalCode || !ALL_TRIGGER_CODES.has(place.postalCode)) return main;
+    if (!main || !place.postalCode || !ALL_TRIGGER_CODES.has(place.postalCode))
+      return { ok: true, place, warehouse: main };
     const id = simGuid(`pek-trigger ${place.postalCode} ${main.id}`);
     const w: PekWarehouse = { ...main, id, postalCode: place.postalCode };
     tagged.set(id, w);
-    return w;
+    return { ok: true, place, warehouse: w };
+  }
+
+  /** Requests of each account within the last minute (only with `requestsPerMinute`). */
+  const sent = new Map<string, number[]>();
+  function overLimit(account: string): boolean {
+    if (options.requestsPerMinute === undefined) return false;
+    const now = performance.now();
+    const recent = (sent.get(account) ?? []).filter((t) => t > now - 60_000);
+    const over = recent.length >= options.requestsPerMinute;
+    if (!over) recent.push(now);
+    sent.set(account, recent);
+    return over;
   }
 
   function warehouseById(id: string): PekWarehouse | null {
@@ -104,7 +116,10 @@ export async function startPekSimulator(options: PekSimulatorOptions = {}): Prom
     if (typeof body.address !== 'string' || body.address.trim() === '') {
       return validation({ address: 'Необходимо заполнить «address»' });
     }
-    const w = warehouseForAddress(body.address);
+    const located = locate(body.address);
+    // An address not in PEK's order: PEK's 400 envelope, which glook documents for this method.
+    if (!located.ok) return validation({ address: located.message }, 'Не удалось определить адрес');
+    const w = located.warehouse;
     // Outside PEK's zone: an empty answer (verified-2026.md §5.2).
     if (!w) return { status: 200, body: {} };
     return {
@@ -132,32 +147,8 @@ export async function startPekSimulator(options: PekSimulatorOptions = {}): Prom
       return validation({ types: 'Неизвестный продукт' });
     }
     const cargos = body.cargos;
-    if (!Array.isArray(cargos) || cargos.length === 0)
-      return validation({ cargos: 'Необходимо заполнить «cargos»' });
-    const parsedCargos: SimCargo[] = [];
-    for (const [i, c] of cargos.entries()) {
-      if (!isRecord(c) || typeof c.weight !== 'number' || !(c.weight > 0)) {
-        return validation({ [`cargos[${i}].weight`]: 'Необходимо указать вес, кг' });
-      }
-      const dims: Record<string, number> = {};
-      for (const k of ['length', 'width', 'height', 'volume'] as const) {
-        const v = c[k];
-        if (v === undefined || v === null) {
-          dims[k] = 0;
-          continue;
-        }
-        if (typeof v !== 'number' || v < 0)
-          return validation({ [`cargos[${i}].${k}`]: 'Некорректное значение' });
-        dims[k] = v;
-      }
-      parsedCargos.push({
-        weight: c.weight,
-        length: dims.length!,
-        width: dims.width!,
-        height: dims.height!,
-        volume: dims.volume!,
-      });
-    }
+    const parsedCargos = readCargos(cargos);
+    if (!Array.isArray(parsedCargos)) return parsedCargos;
     if (body.isPickUp === true) {
       // A pickup (забор) needs the pickup address.
       if (!isRecord(body.pickup)) return validation({ pickup: 'Необходимо заполнить «pickup»' });
@@ -165,7 +156,6 @@ export async function startPekSimulator(options: PekSimulatorOptions = {}): Prom
       return validation({ senderWarehouseId: 'Необходимо заполнить «senderWarehouseId»' });
     }
     const door = body.isDelivery === true;
-    let receiver: PekWarehouse | null;
     let doorAddress: string | null = null;
     if (door) {
       if (
@@ -188,20 +178,33 @@ export async function startPekSimulator(options: PekSimulatorOptions = {}): Prom
 
     // Unknown warehouses are a logical error inside HTTP 200, as PEK reports them. A pickup is priced from
     // the warehouse serving the pickup address.
-    const sender =
-      body.isPickUp === true
-        ? typeof (body.pickup as Record<string, unknown>).address === 'string'
-          ? warehouseForAddress((body.pickup as Record<string, unknown>).address as string)
-          : null
-        : warehouseById(body.senderWarehouseId as string);
+    let sender: PekWarehouse | null;
+    if (body.isPickUp === true) {
+      const pickup = (body.pickup as Record<string, unknown>).address;
+      const located = typeof pickup === 'string' ? locate(pickup) : null;
+      if (located && !located.ok) return validation({ 'pickup.address': located.message });
+      sender = located?.warehouse ?? null;
+    } else sender = warehouseById(body.senderWarehouseId as string);
     if (!sender) return { status: 200, body: pekError('Ошибка расчета', 'Не найден склад отправителя') };
-    if (!door) {
+    let receiver: PekWarehouse | null;
+    let triggerPostal: string | null;
+    if (doorAddress !== null) {
+      const located = locate(doorAddress);
+      if (!located.ok)
+        return validation({ 'delivery.address': located.message }, 'Не удалось определить адрес доставки');
+      if (options.streetRequired && located.place.city && !located.place.street) {
+        return validation(
+          { 'delivery.address': 'Укажите адрес с точностью до улицы и дома' },
+          'Не удалось определить координаты адреса доставки',
+        );
+      }
+      receiver = located.warehouse;
+      triggerPostal = located.place.postalCode;
+    } else {
       receiver = warehouseById(body.receiverWarehouseId as string);
       if (!receiver) return { status: 200, body: pekError('Ошибка расчета', 'Не найден склад получателя') };
-    } else {
-      receiver = warehouseForAddress(doorAddress!);
+      triggerPostal = receiver.postalCode;
     }
-    const triggerPostal = door ? placeOfAddress(doorAddress!).postalCode : receiver?.postalCode;
     switch (sandboxBehaviour('pek', triggerPostal)) {
       case 'timeout':
         return 'hang';
@@ -211,19 +214,11 @@ export async function startPekSimulator(options: PekSimulatorOptions = {}): Prom
           body: pekError('Ошибка расчета', 'Внутренняя ошибка сервиса расчета стоимости'),
         };
       case 'no_service':
-        return {
-          status: 200,
-          body: answer(types as number[], () => 'Нет возможности доставки по указанному направлению'),
-        };
+        return { status: 200, body: routeRefused('Нет возможности доставки по указанному направлению') };
       case 'ok':
         break;
     }
-    if (!receiver) {
-      return {
-        status: 200,
-        body: answer(types as number[], () => 'Адрес доставки вне зоны обслуживания ПЭК'),
-      };
-    }
+    if (!receiver) return { status: 200, body: routeRefused('Адрес доставки вне зоны обслуживания ПЭК') };
     const to = receiver;
     const insurance = body.isInsurance === true ? (body.isInsurancePrice as number) : 0;
     const longest = Math.max(...parsedCargos.flatMap((c) => [c.length, c.width, c.height]));
@@ -261,15 +256,22 @@ export async function startPekSimulator(options: PekSimulatorOptions = {}): Prom
   async function handle(req: IncomingMessage, res: ServerResponse, arrivedAt: number): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     const text = await readBody(req);
-    if (req.method !== 'POST')
-      return send(res, arrivedAt, 405, pekError('Method Not Allowed', 'Используйте POST', 405));
     const route = url.pathname;
-    if (route !== `${BASE}/branches/findzonebyaddress/` && route !== `${BASE}/calculator/calculateprice/`) {
+    const method = ROUTES.get(route);
+    if (method === undefined)
       return send(res, arrivedAt, 404, pekError('Not Found', `Метод ${route} не найден`, 404));
-    }
-    if (req.headers.authorization !== expected) {
+    if (req.method !== method)
+      return send(res, arrivedAt, 405, pekError('Method Not Allowed', `Используйте ${method}`, 405));
+    const account = req.headers.authorization;
+    if (account !== expected) {
       return send(res, arrivedAt, 401, pekError('Ошибка авторизации', 'Неверный логин или ключ API', 401));
     }
+    if (overLimit(account)) {
+      const limit = String(options.requestsPerMinute);
+      const message = `Превышено ограничение: ${limit} запросов в минуту`;
+      return send(res, arrivedAt, 429, pekError('Too Many Requests', message, 429));
+    }
+    if (method === 'GET') return send(res, arrivedAt, 200, typesOfDelivery());
     if (text === null)
       return send(res, arrivedAt, 413, pekError('Payload Too Large', 'Слишком большой запрос', 413));
     let body: unknown;
@@ -302,56 +304,5 @@ export async function startPekSimulator(options: PekSimulatorOptions = {}): Prom
         server.close(() => resolve());
         server.closeAllConnections();
       }),
-  };
-}
-
-/**
- * The calculateprice answer for `types`: a refused product gets `hasError` with its reason; the others a price
- * (roubles with decimals), calendar days in `estDeliveryTime` and the same as strings in `commonTerms`.
- */
-function answer(
-  types: readonly number[],
-  refusal: (type: number) => string | null,
-  price?: (type: number) => ReturnType<typeof pekPrice>,
-): Json {
-  const transfers: Json[] = [];
-  const commonTerms: Json[] = [];
-  for (const type of types) {
-    const why = refusal(type);
-    if (why !== null || !price) {
-      transfers.push({
-        type,
-        hasError: true,
-        errorMessage: why ?? 'Расчет невозможен',
-        costTotal: null,
-        services: [],
-      });
-      continue;
-    }
-    const p = price(type);
-    const total = p.transporting + p.delivery + p.insurance;
-    const services: Json[] = [
-      { serviceType: 'transporting', info: PRODUCT_NAMES[type], cost: p.transporting / 100, services: [] },
-    ];
-    if (p.delivery) services.push({ serviceType: 'delivery', cost: p.delivery / 100, services: [] });
-    if (p.insurance) services.push({ serviceType: 'insurance', cost: p.insurance / 100, services: [] });
-    transfers.push({
-      type,
-      hasError: false,
-      errorMessage: null,
-      costTotal: total / 100,
-      estDeliveryTime: p.days[1],
-      services,
-    });
-    const term = p.days[0] === p.days[1] ? String(p.days[0]) : `${p.days[0]} – ${p.days[1]}`;
-    commonTerms.push({ type, transporting: [term], transportingWithDelivery: [term] });
-  }
-  return {
-    hasError: false,
-    errorMessage: null,
-    currencyCode: '643',
-    transfers,
-    commonTerms,
-    transportingTimes: [],
   };
 }

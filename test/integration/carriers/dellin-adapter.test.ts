@@ -1,6 +1,8 @@
 // The Dellin adapter against the Dellin simulator and hand-made servers over real HTTP on 127.0.0.1, and
 // Dellin through /v1/rates in sandbox mode (switched on by settings), every trigger included.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDellinAdapter, type DellinAdapterOptions } from '../../../core/carriers/dellin';
@@ -83,7 +85,8 @@ describe('Dellin adapter ↔ simulator', () => {
       days_min: 7,
       days_max: 9,
     });
-    expect(by.get('dellin:auto:door')).toMatchObject({ delivery_type: 'door', days_min: 8, days_max: 9 });
+    // Auto: the arrival at the receiving terminal + deliveryTerm (1 day); Dellin names no latest day (DL9).
+    expect(by.get('dellin:auto:door')).toMatchObject({ delivery_type: 'door', days_min: 8, days_max: 8 });
     expect(by.get('dellin:auto:door')!.price_kopecks).toBeGreaterThan(
       by.get('dellin:auto:terminal')!.price_kopecks,
     );
@@ -194,6 +197,155 @@ describe('Dellin adapter ↔ simulator', () => {
     ).toMatchObject({ ok: false, kind: 'carrier_error' });
     expect(JSON.stringify(lines)).toContain('777777');
     expect(JSON.stringify(lines)).not.toContain(DELLIN_SIM_DEFAULT_APPKEY);
+  });
+});
+
+const FIXTURES = join(__dirname, '../../fixtures/carriers/dellin');
+const answerOf = (name: string, status = 200) => ({
+  status,
+  body: readFileSync(join(FIXTURES, name), 'utf8'),
+});
+
+/**
+ * A Dellin-like endpoint answering each leg on its own: the calculator body's arrival variant says which leg
+ * it is (fixtures shaped like Dellin's documented answer, test/fixtures/carriers/dellin). `terminals` is the
+ * arrival city's terminal list (empty: a town without one).
+ */
+async function fakeLegs(
+  door: { status: number; body: string },
+  terminal: { status: number; body: string },
+  terminals = '[{"id":42,"name":"Казань","default":true}]',
+): Promise<{ url: string; calls: Array<Record<string, unknown>> }> {
+  const calls: Array<Record<string, unknown>> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      if (req.url === '/v1/public/request_terminals.json') {
+        const list = body.direction === 'derival' ? '[{"id":36,"name":"Москва","default":true}]' : terminals;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(`{"terminals":${list}}`);
+        return;
+      }
+      calls.push(body);
+      const arrival = (body.delivery as { arrival: { variant: string } }).arrival;
+      const a = arrival.variant === 'address' ? door : terminal;
+      res.writeHead(a.status, { 'content-type': 'application/json' }).end(a.body);
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls };
+}
+
+const arrivalOf = (call: Record<string, unknown>) =>
+  (call.delivery as { arrival: Record<string, unknown> }).arrival;
+
+describe('Dellin door leg (audit DL3, DL4)', () => {
+  it('never sends `city` with the address variant: without a postal code the door leg searches the town', async () => {
+    const fake = await fakeLegs(
+      answerOf('calc-auto-door-xylocode.json'),
+      answerOf('calc-auto-terminal.json'),
+    );
+    rates(await adapterFor(fake.url).quote(request({ city: 'Казань', postalCode: null }), ctx()));
+    const door = fake.calls.map(arrivalOf).find((a) => a.variant === 'address')!;
+    expect(door).not.toHaveProperty('city');
+    expect(door).toEqual({
+      variant: 'address',
+      address: { search: 'Республика Татарстан, Казань' },
+      time: { worktimeStart: '09:00', worktimeEnd: '18:00' },
+    });
+  });
+
+  it.each(['error-180002-address.json', 'error-unknown-validation.json'])(
+    'a door leg refused with a 4xx (%s) is "no door rate": the terminal rate stays',
+    async (refusal) => {
+      const fake = await fakeLegs(answerOf(refusal, 400), answerOf('calc-auto-terminal.json'));
+      const lines: unknown[] = [];
+      const logger: Logger = { warn() {}, error() {}, info: (m, f) => lines.push([m, f]) };
+      const out = rates(
+        await adapterFor(fake.url, { logger }).quote(
+          request({ city: 'Казань', postalCode: '420000' }),
+          ctx(),
+        ),
+      );
+      expect(out.map((r) => [r.service_code, r.price_kopecks])).toEqual([['dellin:auto:terminal', 184_050]]);
+      expect(JSON.stringify(lines)).toContain('no door rate');
+    },
+  );
+
+  it.each([
+    ['error-500.json', 500, 'carrier_error'],
+    ['error-180003.json', 400, 'no_service'],
+  ])('a door leg answered %s (HTTP %i) stops the whole quote: %s', async (name, status, kind) => {
+    const fake = await fakeLegs(answerOf(name, status), answerOf('calc-auto-terminal.json'));
+    expect(
+      await adapterFor(fake.url).quote(request({ city: 'Казань', postalCode: '420000' }), ctx()),
+    ).toMatchObject({ ok: false, kind });
+  });
+
+  it('a town without a terminal whose door address Dellin refuses is no service, not a carrier error', async () => {
+    const fake = await fakeLegs(
+      answerOf('error-unknown-validation.json', 400),
+      answerOf('calc-auto-terminal.json'),
+      '[]',
+    );
+    const out = await adapterFor(fake.url).quote(
+      request({ city: 'Киров, Калужская обл', postalCode: null }),
+      ctx(),
+    );
+    expect(out).toMatchObject({
+      ok: false,
+      kind: 'no_service',
+      detail: expect.stringContaining('door rate'),
+    });
+    expect(arrivalOf(fake.calls[0]!)).toMatchObject({ address: { search: 'Калужская область, Киров' } });
+  });
+
+  it('an appkey refusal on the door leg is a carrier error even as a 400 (DL10), never "no door rate"', async () => {
+    const fake = await fakeLegs(
+      answerOf('error-appkey-400.json', 400),
+      answerOf('calc-auto-terminal.json'),
+      '[]',
+    );
+    expect(
+      await adapterFor(fake.url).quote(request({ city: 'Киров, Калужская обл', postalCode: null }), ctx()),
+    ).toMatchObject({ ok: false, kind: 'carrier_error', detail: expect.stringContaining('appkey') });
+  });
+
+  it('against a simulator that refuses a street-less search: terminal rates stay, a town without one is no service', async () => {
+    const s = await startDellinSimulator({ streetlessSearch: 'refuse' });
+    sims.push(s);
+    const a = adapterFor(s.url);
+    const out = rates(await a.quote(request({ city: 'Казань', postalCode: '420000' }), ctx()));
+    expect(out.map((r) => r.service_code)).toEqual(['dellin:auto:terminal']);
+    expect(await a.quote(request({ city: 'Киров, Калужская обл', postalCode: null }), ctx())).toMatchObject({
+      ok: false,
+      kind: 'no_service',
+    });
+  });
+
+  it('streetlessDoor "terminal_only": no door leg at all; a town without a terminal is no service, uncalled', async () => {
+    const fake = await fakeLegs(
+      answerOf('calc-auto-door-xylocode.json'),
+      answerOf('calc-auto-terminal.json'),
+    );
+    const a = adapterFor(fake.url, { streetlessDoor: 'terminal_only' });
+    const out = rates(await a.quote(request({ city: 'Казань', postalCode: '420000' }), ctx()));
+    expect(out.map((r) => r.service_code)).toEqual(['dellin:auto:terminal']);
+    expect(fake.calls.map(arrivalOf).map((x) => x.variant)).toEqual(['terminal']);
+    const none = await fakeLegs(
+      answerOf('calc-auto-door-xylocode.json'),
+      answerOf('calc-auto-terminal.json'),
+      '[]',
+    );
+    expect(
+      await adapterFor(none.url, { streetlessDoor: 'terminal_only' }).quote(
+        request({ city: 'Казань', postalCode: '420000' }),
+        ctx(),
+      ),
+    ).toMatchObject({ ok: false, kind: 'no_service' });
+    expect(none.calls).toHaveLength(0);
   });
 });
 

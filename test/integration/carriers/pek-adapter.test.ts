@@ -1,10 +1,12 @@
 // The PEK adapter against the PEK simulator over real HTTP on 127.0.0.1, against hand-made servers answering
 // like PEK, and through /v1/rates with PEK switched on (sandbox), each trigger included.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPekAdapter, type PekAdapterOptions } from '../../../core/carriers/pek';
-import { slidingWindowLimiter } from '../../../core/carriers/pek/rate-limit';
+import { NO_RATE_LIMIT, slidingWindowLimiter } from '../../../core/carriers/pek/rate-limit';
 import { CARRIER_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import { PEK_SIM_API_KEY, PEK_SIM_LOGIN, startPekSimulator } from '../../../core/carriers/simulators/pek';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
@@ -175,8 +177,8 @@ describe('PEK adapter against servers answering like PEK', () => {
     const zones = f.seen.filter((x) => x.path === '/api/v1/branches/findzonebyaddress/').map((x) => x.body);
     expect(zones).toEqual(
       expect.arrayContaining([
-        { address: '101000, Москва' },
-        { address: '630000, Новосибирская область, Новосибирск' },
+        { address: 'Россия, 101000, Москва' },
+        { address: 'Россия, 630000, Новосибирская область, Новосибирск' },
       ]),
     );
   });
@@ -218,6 +220,73 @@ describe('PEK adapter against servers answering like PEK', () => {
     expect(r).toMatchObject({ ok: false, kind: 'carrier_error' });
     expect(!r.ok && r.kind === 'carrier_error' && r.detail).toContain('requests a minute');
     expect(f.seen.filter((x) => x.path.endsWith('/calculateprice/'))).toHaveLength(0);
+  });
+});
+
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(join(__dirname, '../../fixtures/carriers/pek', name), 'utf8'));
+
+describe('PEK door leg and root hasError (audit P5, P9)', () => {
+  it('a simulator that refuses a town-only door address: terminal rates stay, the refusal is logged', async () => {
+    const s = await startPekSimulator({ streetRequired: true });
+    sims.push(s);
+    const lines: unknown[] = [];
+    const logger = { warn() {}, error() {}, info: (m: string, f?: object) => lines.push([m, f]) } as Logger;
+    const r = await adapter(s.url, { logger }).quote(request(), ctx());
+    expect(r.ok && r.rates.map((x) => x.service_code)).toEqual(['pek:3:terminal']);
+    expect(JSON.stringify(lines)).toContain('no PEK door rate');
+  });
+
+  it('a refused door address and an unserved terminal leg: no service, never a carrier error', async () => {
+    const f = await fakePek((path) => {
+      if (path.endsWith('/findzonebyaddress/')) return { status: 200, body: ZONE };
+      return { status: 400, body: fixture('error-400-door-address.json') };
+    });
+    // Both legs get the same answer here: the terminal leg a validation error, the door leg "no door rate".
+    expect(await adapter(f.url).quote(request(), ctx())).toMatchObject({ ok: false, kind: 'carrier_error' });
+    const g = await fakePek((path) => {
+      if (path.endsWith('/findzonebyaddress/')) return { status: 200, body: ZONE };
+      return { status: 200, body: fixture('calc-root-haserror-route.json') };
+    });
+    expect(await adapter(g.url).quote(request(), ctx())).toEqual({
+      ok: false,
+      kind: 'no_service',
+      detail: 'Нет возможности доставки по указанному направлению',
+    });
+  });
+
+  it('PEK_STREETLESS_DOOR "terminal_only": one calculator call, terminal rates only', async () => {
+    const s = await sim();
+    const r = await adapter(s.url, { streetlessDoor: 'terminal_only' }).quote(request(), ctx());
+    expect(r.ok && r.rates.map((x) => x.service_code)).toEqual(['pek:3:terminal']);
+    expect(s.requestCount()).toBe(3); // two zone lookups, one calculation
+  });
+});
+
+describe('PEK’s 100 requests a minute (the simulator answers 429 when asked to)', () => {
+  it('with the adapter’s limiter at the same limit the simulator never answers 429; without it, 429 is a carrier error', async () => {
+    const s = await startPekSimulator({ requestsPerMinute: 4 });
+    sims.push(s);
+    const limited = adapter(s.url, {
+      limiter: slidingWindowLimiter({ limit: 4, windowMs: 60_000, maxWaitMs: 50 }),
+    });
+    expect((await limited.quote(request(), ctx())).ok).toBe(true); // 2 zone lookups + 2 calculations
+    const held = await limited.quote(request(), ctx());
+    expect(held).toMatchObject({
+      ok: false,
+      kind: 'carrier_error',
+      detail: expect.stringContaining('requests a minute'),
+    });
+    expect(s.requestCount()).toBe(4);
+
+    const t = await startPekSimulator({ requestsPerMinute: 2 });
+    sims.push(t);
+    const unlimited = await adapter(t.url, { limiter: NO_RATE_LIMIT }).quote(request(), ctx());
+    expect(unlimited).toMatchObject({
+      ok: false,
+      kind: 'carrier_error',
+      detail: expect.stringContaining('429'),
+    });
   });
 });
 
@@ -263,5 +332,12 @@ describe('/v1/rates with PEK switched on (sandbox)', () => {
   ])('trigger %s → %s', async (postal, reason) => {
     const r = await t.postRates(ship(postal));
     expect(r.json.unavailable).toEqual([{ carrier: 'pek', reason }]);
+  });
+
+  it('a root hasError for an unserved route is an answer: four in a row never open the breaker (P9)', async () => {
+    for (let i = 0; i < 4; i++) {
+      const r = await t.postRates(ship(CARRIER_TRIGGERS.pek.noService));
+      expect(r.json.unavailable).toEqual([{ carrier: 'pek', reason: 'no service on this route' }]);
+    }
   });
 });

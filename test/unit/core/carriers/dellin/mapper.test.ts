@@ -1,5 +1,7 @@
 // Parsing Dellin's answers on fixtures shaped like Dellin's own (protocols.md §4.4/4.6, DL-ERR's format,
 // verified-2026 §4.3–4.4): success with price blocks and mixed-format orderDates, each error form, malformed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { combine } from '../../../../../core/carriers/dellin/adapter';
 import { calendarDaysBetween, daysOf, readCalculation } from '../../../../../core/carriers/dellin/mapper';
@@ -151,5 +153,90 @@ describe('Dellin mapper: malformed', () => {
     expect(combine([rate, broken])).toMatchObject({ ok: true });
     expect(combine([noService, broken])).toMatchObject({ ok: false, kind: 'carrier_error' });
     expect(combine([noService])).toMatchObject({ ok: false, kind: 'no_service' });
+  });
+});
+
+/** A calculator answer of test/fixtures/carriers/dellin (shaped like xylocode's and potapov's models). */
+function fixture(name: string): { metadata: { status: number }; data: Record<string, unknown> } {
+  return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as {
+    metadata: { status: number };
+    data: Record<string, unknown>;
+  };
+}
+const FIXTURES = join(__dirname, '../../../../fixtures/carriers/dellin');
+
+describe('Dellin mapper: door days on the documented answer (DL9)', () => {
+  it('auto to the door: no derivalToAddress, so the arrival at the receiving terminal + deliveryTerm', () => {
+    for (const name of ['calc-auto-door-xylocode.json', 'calc-auto-door-potapov.json']) {
+      const r = readCalculation(200, fixture(name), 'door', '2026-11-24');
+      // arrivalToOspReceiver 2026-11-28 + deliveryTerm 1 = 2026-11-29: five calendar days.
+      expect(r.kind === 'rate' && [r.rate.price_kopecks, r.rate.days_min, r.rate.days_max], name).toEqual([
+        283_050, 5, 5,
+      ]);
+    }
+  });
+
+  it('auto without deliveryTerm: the day the cargo leaves the receiving terminal, in either spelling', () => {
+    for (const name of ['calc-auto-door-xylocode.json', 'calc-auto-door-potapov.json']) {
+      const body = fixture(name);
+      delete body.data.deliveryTerm;
+      const dates = body.data.orderDates as Record<string, unknown>;
+      dates.arrivalToOspReceiver = undefined;
+      const r = readCalculation(200, body, 'door', '2026-11-24');
+      expect(r.kind === 'rate' && [r.rate.days_min, r.rate.days_max], name).toEqual([5, 5]);
+    }
+  });
+
+  it('avia to the door: derrivalToAddress … derivalToAddressMax, as xylocode spells them', () => {
+    const r = readCalculation(200, fixture('calc-avia-door.json'), 'door', '2026-11-24');
+    expect(r.kind === 'rate' && [r.rate.days_min, r.rate.days_max]).toEqual([2, 3]);
+    expect(
+      daysOf(
+        { derivalToAddress: '2026-11-26 09:00:00', derrivalToAddressMax: '2026-11-28 18:00:00' },
+        'door',
+        '2026-11-24',
+      ),
+    ).toEqual([2, 4]);
+  });
+
+  it('auto to the terminal: the give-out dates; the door fields never leak into it', () => {
+    const r = readCalculation(200, fixture('calc-auto-terminal.json'), 'terminal', '2026-11-24');
+    expect(r.kind === 'rate' && [r.rate.price_kopecks, r.rate.days_min, r.rate.days_max]).toEqual([
+      184_050, 4, 5,
+    ]);
+  });
+});
+
+describe('Dellin mapper: the HTTP status travels with a failure (the adapter weighs the door leg by it)', () => {
+  it.each([
+    ['error-180002-address.json', 400, 'city_not_found'],
+    ['error-unknown-validation.json', 400, 'carrier_error'],
+    ['error-180003.json', 400, 'no_service'],
+    ['error-500.json', 500, 'carrier_error'],
+    ['error-appkey-400.json', 400, 'carrier_error'],
+  ])('%s → HTTP %i, %s', (name, status, kind) => {
+    expect(readCalculation(status, fixture(name), 'door', '2026-11-24')).toMatchObject({
+      kind: 'failure',
+      failure: { kind },
+      httpStatus: status,
+    });
+  });
+});
+
+describe('Dellin mapper: a fault is Dellin’s or the account’s, never one leg’s data', () => {
+  it.each([
+    ['error-180002-address.json', 400, false],
+    ['error-unknown-validation.json', 400, false],
+    ['error-500.json', 500, true],
+    ['error-appkey-400.json', 400, true],
+    ['error-unknown-validation.json', 429, true],
+  ])('%s with HTTP %i → fault %s', (name, status, fault) => {
+    expect(readCalculation(status, fixture(name), 'door', '2026-11-24')).toMatchObject({ fault });
+  });
+
+  it('an error naming the appkey field is the appkey refused, whatever the status (DL10)', () => {
+    expect(readCalculation(400, fixture('error-appkey-400.json'), 'door', '2026-11-24')).toMatchObject({
+      failure: { kind: 'carrier_error', detail: expect.stringContaining('rejected the appkey') },
+    });
   });
 });

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   buildCalculatorRequest,
   cargoOf,
+  DELLIN_STREETLESS_DOOR,
+  townSearch,
   kladr25,
   moscowDate,
   nextDay,
@@ -44,23 +46,26 @@ describe('Dellin request', () => {
     });
   });
 
-  it('to the door: variant address with the city KLADR or the searched "index, city", and working hours', () => {
-    const byCity = buildCalculatorRequest(
-      input({ arrival: { variant: 'address', cityKladr: kladr25('1600000100000') } }),
-    );
-    expect((byCity.delivery as { arrival: unknown }).arrival).toEqual({
-      variant: 'address',
-      city: '1600000100000000000000000',
-      time: { worktimeStart: '09:00', worktimeEnd: '18:00' },
-    });
+  it('to the door: variant address with a searched address and working hours, never `city` (DL3)', () => {
     const bySearch = buildCalculatorRequest(
-      input({ arrival: { variant: 'address', search: '420000, Казань' } }),
+      input({ arrival: { variant: 'address', search: '420000, Республика Татарстан, Казань' } }),
     );
     expect((bySearch.delivery as { arrival: unknown }).arrival).toEqual({
       variant: 'address',
-      address: { search: '420000, Казань' },
+      address: { search: '420000, Республика Татарстан, Казань' },
       time: { worktimeStart: '09:00', worktimeEnd: '18:00' },
     });
+  });
+
+  it('the town-level search: index when known, region unless a federal city, town; comma-separated', () => {
+    expect(townSearch({ city: 'Казань', region: 'Республика Татарстан', postalCode: '420000' })).toBe(
+      '420000, Республика Татарстан, Казань',
+    );
+    expect(townSearch({ city: 'Киров', region: 'Калужская область', postalCode: null })).toBe(
+      'Калужская область, Киров',
+    );
+    expect(townSearch({ city: 'Москва', region: 'Москва', postalCode: '101000' })).toBe('101000, Москва');
+    expect(DELLIN_STREETLESS_DOOR).toBe('town_search');
   });
 
   it('declares an oversized place (over 100 kg or a side over 3 m) and insurance in roubles', () => {

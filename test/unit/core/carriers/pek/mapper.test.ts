@@ -1,5 +1,7 @@
 // calculateprice answers shaped like PEK's own (PK-GL models, verified-2026.md §5.3–5.4): success, each error
 // form (inside HTTP 200, validation 400, 403, 5xx, root hasError, per-product hasError) and malformed bodies.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTermString, readCalculate } from '../../../../../core/carriers/pek/mapper';
 
@@ -145,6 +147,79 @@ describe('PEK mapper', () => {
     ).toMatchObject({ kind: 'carrier_error', detail: 'none of the 1 PEK products could be read' });
     expect(readCalculate(200, { ...OK, currencyCode: '398' }, 'door').outcome).toMatchObject({
       kind: 'carrier_error',
+    });
+  });
+});
+
+/** An answer of test/fixtures/carriers/pek (shaped like glook/pecom-php-sdk's models). */
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(join(__dirname, '../../../../fixtures/carriers/pek', name), 'utf8'));
+
+describe('PEK mapper: root hasError (audit P9)', () => {
+  it('with a route message it is "no service", on both legs, not a carrier error to log', () => {
+    for (const leg of ['terminal', 'door'] as const) {
+      const r = readCalculate(200, fixture('calc-root-haserror-route.json'), leg);
+      expect(r).toEqual({
+        outcome: {
+          ok: false,
+          kind: 'no_service',
+          detail: 'Нет возможности доставки по указанному направлению',
+        },
+        unclassified: null,
+      });
+    }
+    expect(
+      readCalculate(200, { hasError: true, errorMessage: 'Адрес доставки вне зоны обслуживания' }, 'door')
+        .outcome,
+    ).toMatchObject({ kind: 'no_service' });
+  });
+
+  it('with any other message it stays a carrier error, logged for its wording', () => {
+    const r = readCalculate(200, fixture('calc-root-haserror-other.json'), 'terminal');
+    expect(r.outcome).toMatchObject({
+      kind: 'carrier_error',
+      detail: expect.stringContaining('Сбой расчета'),
+    });
+    expect(r.unclassified).toContain('Сбой расчета');
+  });
+
+  it('the documented answer with a priced and a refused product reads as the priced one', () => {
+    const r = readCalculate(200, fixture('calc-door-ok.json'), 'door').outcome;
+    expect(r.ok && r.rates.map((x) => [x.service_code, x.price_kopecks, x.days_min])).toEqual([
+      ['pek:3:door', 214_550, 6],
+    ]);
+  });
+});
+
+describe('PEK mapper: a refused door address is "no door rate" (audit P5)', () => {
+  it.each([
+    ['error-400-door-address.json', 400],
+    ['error-200-door-address.json', 200],
+  ])('%s (HTTP %i) on the door leg → no_service', (name, status) => {
+    expect(readCalculate(status, fixture(name), 'door')).toEqual({
+      outcome: { ok: false, kind: 'no_service', detail: expect.stringMatching(/^no PEK door rate: /) },
+      unclassified: null,
+    });
+  });
+
+  it('the same bodies on the terminal leg, and other logical errors on the door leg, stay carrier errors', () => {
+    expect(readCalculate(400, fixture('error-400-door-address.json'), 'terminal').outcome).toMatchObject({
+      kind: 'carrier_error',
+    });
+    expect(readCalculate(200, fixture('error-200-logical.json'), 'door').outcome).toMatchObject({
+      kind: 'carrier_error',
+      detail: 'PEK error: Ошибка расчета: Не найден склад отправителя',
+    });
+  });
+});
+
+describe('PEK mapper: an error envelope with another status says the status', () => {
+  it('429 (PEK’s 100 requests a minute) reads "PEK HTTP 429: …"', () => {
+    const body = { error: { title: 'Too Many Requests', message: 'Превышено ограничение', status: 429 } };
+    expect(readCalculate(429, body, 'terminal').outcome).toEqual({
+      ok: false,
+      kind: 'carrier_error',
+      detail: 'PEK HTTP 429: Too Many Requests: Превышено ограничение',
     });
   });
 });

@@ -58,7 +58,11 @@ describe('Dellin simulator: terminals', () => {
 describe('Dellin simulator: calculator', () => {
   it('prices terminal → terminal and terminal → door (dearer), in roubles, with the official envelope', () => {
     const terminal = calc(buildCalculatorRequest(input()));
-    const door = calc(buildCalculatorRequest(input({ arrival: { variant: 'address', cityKladr: KAZAN } })));
+    const door = calc(
+      buildCalculatorRequest(
+        input({ arrival: { variant: 'address', search: 'Республика Татарстан, Казань' } }),
+      ),
+    );
     expect(terminal.status).toBe(200);
     expect(door.body.data!.price).toBeGreaterThan(terminal.body.data!.price);
   });
@@ -113,7 +117,7 @@ describe('Dellin simulator: calculator', () => {
     );
     delete (body.cargo as Record<string, unknown>).oversizedWeight;
     expect(calc(body).body.errors![0]!.fields).toEqual(['cargo.oversizedWeight']);
-    const door = buildCalculatorRequest(input({ arrival: { variant: 'address', cityKladr: KAZAN } }));
+    const door = buildCalculatorRequest(input({ arrival: { variant: 'address', search: 'Казань' } }));
     delete (door.delivery as { arrival: Record<string, unknown> }).arrival.time;
     expect(calc(door).body.errors![0]!.fields).toEqual(['delivery.arrival.time']);
   });
@@ -142,5 +146,59 @@ describe('Dellin simulator: calculator', () => {
     expect(calc(door('999942')).status).toBe(500);
     expect(calc(door('999943')).body.errors![0]!.code).toBe(180003);
     expect(calc(door('999932')).status).toBe(200);
+  });
+});
+
+describe('Dellin simulator: what Dellin documents, not what is convenient (audit, "simulators accept")', () => {
+  const withArrival = (arrival: Record<string, unknown>, type = 'auto') => {
+    const body = buildCalculatorRequest(input());
+    const delivery = body.delivery as Record<string, unknown>;
+    delivery.arrival = { time: { worktimeStart: '09:00', worktimeEnd: '18:00' }, ...arrival };
+    delivery.deliveryType = { type };
+    return body;
+  };
+
+  it('refuses `city` with the address variant, in Dellin’s error format (DL3)', () => {
+    const a = calc(withArrival({ variant: 'address', city: KAZAN }));
+    expect(a.status).toBe(400);
+    expect(a.body.errors![0]!.fields).toEqual(['delivery.arrival.city']);
+    expect((a.body as { metadata?: { status: number } }).metadata?.status).toBe(400);
+  });
+
+  it('geocodes a searched address by the town it names, never by the index alone', () => {
+    const search = (text: string) => calc(withArrival({ variant: 'address', address: { search: text } }));
+    expect(search('Республика Татарстан, Казань').status).toBe(200);
+    expect(search('Омск, Ленина, 5').status).toBe(200);
+    expect(search('420000').body.errors![0]!.code).toBe(180002);
+    expect(search('420000, Нигдевск').body.errors![0]!.code).toBe(180002);
+  });
+
+  it('in "refuse" mode a street-less search is 180002; one with a street is priced (DL4)', () => {
+    const refuse = (text: string) => {
+      const a = answerCalculator(withArrival({ variant: 'address', address: { search: text } }), KEY, TODAY, {
+        streetlessSearch: 'refuse',
+      });
+      return a.kind === 'reply' ? a : null;
+    };
+    expect((refuse('420000, Республика Татарстан, Казань')!.body as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({ code: 180002, fields: ['delivery.arrival.address.search'] }),
+    ]);
+    expect(refuse('Республика Татарстан, Казань, ул. Баумана, 1')!.status).toBe(200);
+  });
+
+  it('answers derivalToAddress for avia and express only; auto to the door has deliveryTerm (DL9)', () => {
+    const dates = (type: string) => {
+      const a = calc(withArrival({ variant: 'address', address: { search: 'Казань' } }, type));
+      return (a.body as unknown as { data: { orderDates: Record<string, string>; deliveryTerm?: number } })
+        .data;
+    };
+    const auto = dates('auto');
+    expect(auto.orderDates).not.toHaveProperty('derivalToAddress');
+    expect(auto.orderDates).toHaveProperty('arrivalToOspReceiver');
+    expect(auto.deliveryTerm).toBe(1);
+    expect(dates('avia').orderDates).toHaveProperty('derivalToAddress');
+    expect(dates('express').orderDates).toHaveProperty('derivalToAddressMax');
+    const terminal = calc(buildCalculatorRequest(input())).body as { data: Record<string, unknown> };
+    expect(terminal.data).not.toHaveProperty('deliveryTerm');
   });
 });

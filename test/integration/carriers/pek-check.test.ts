@@ -1,0 +1,122 @@
+// PEK's live check steps (core/carriers/pek/check.ts, issue #15 item 6) against the PEK simulator (every step
+// passes, in a handful of PEK's 100 requests a minute), against a dead host (the first network step fails,
+// clearly and at once) and against a simulator expecting another account (the auth step fails).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHECK_STEP_KINDS, type CarrierCheckStep, type CheckMeasure } from '../../../core/carriers/check';
+import { pekCheckSteps } from '../../../core/carriers/pek/check';
+import { NO_RATE_LIMIT, slidingWindowLimiter } from '../../../core/carriers/pek/rate-limit';
+import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
+import { PEK_SIM_API_KEY, PEK_SIM_LOGIN, startPekSimulator } from '../../../core/carriers/simulators/pek';
+
+const sims: SimulatorHandle[] = [];
+afterEach(async () => {
+  await Promise.all(sims.splice(0).map((s) => s.close()));
+});
+
+type Result =
+  { kind: string; ok: true; measure: CheckMeasure } | { kind: string; ok: false; message: string };
+
+/** What the lead's runner does: each step in order, stopping at the first failure. */
+async function runSteps(steps: CarrierCheckStep[]): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const step of steps) {
+    try {
+      results.push({ kind: step.kind, ok: true, measure: await step.run(AbortSignal.timeout(10_000)) });
+    } catch (err) {
+      results.push({ kind: step.kind, ok: false, message: err instanceof Error ? err.message : String(err) });
+      break;
+    }
+  }
+  return results;
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+const account = { login: PEK_SIM_LOGIN, apiKey: PEK_SIM_API_KEY, limiter: NO_RATE_LIMIT };
+
+describe('PEK check steps', () => {
+  it('declare auth, directory and route in the runner’s order, each with a subject and hints in both languages', () => {
+    const steps = pekCheckSteps({ baseUrl: 'http://127.0.0.1:1/api/v1', ...account });
+    expect(steps.map((s) => s.kind)).toEqual(['auth', 'directory', 'route']);
+    const order = steps.map((s) => CHECK_STEP_KINDS.indexOf(s.kind));
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    for (const s of steps) {
+      expect(s.subject).not.toBe('');
+      expect(s.hint.ru.length).toBeGreaterThan(20);
+      expect(s.hint.en.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('all pass against the simulator, within PEK’s limit: at most six calls, under a limiter of six', async () => {
+    // The simulator answers 429 past 6 a minute: the check must never get there.
+    const sim = await startPekSimulator({ requestsPerMinute: 6 });
+    sims.push(sim);
+    const limiter = slidingWindowLimiter({ limit: 6, windowMs: 60_000, maxWaitMs: 50 });
+    const results = await runSteps(pekCheckSteps({ baseUrl: sim.url, ...account, limiter, types: [3, 1] }));
+    expect(results.map((r) => [r.kind, r.ok])).toEqual([
+      ['auth', true],
+      ['directory', true],
+      ['route', true],
+    ]);
+    const [auth, directory, route] = results.map((r) => (r.ok ? r.measure : {}));
+    expect(auth).toMatchObject({ items: 4, note: expect.stringContaining('3') });
+    expect(directory).toMatchObject({
+      items: 1,
+      note: expect.stringMatching(/^Москва: warehouse [0-9a-f-]{36}$/),
+    });
+    expect(route!.items).toBeGreaterThan(0);
+    expect(route!.cheapestKopecks).toBeGreaterThan(0);
+    expect(route!.note).toContain('pek:3:terminal');
+    expect(sim.requestCount()).toBeLessThanOrEqual(6);
+  });
+
+  it('a product PEK does not list fails the auth step, naming it', async () => {
+    const sim = await startPekSimulator();
+    sims.push(sim);
+    const results = await runSteps(pekCheckSteps({ baseUrl: sim.url, ...account, types: [3, 7] }));
+    expect(results).toEqual([{ kind: 'auth', ok: false, message: expect.stringContaining('products 7') }]);
+  });
+
+  it('against a dead host the first network step fails at once, saying the connection was refused', async () => {
+    const started = performance.now();
+    const results = await runSteps(
+      pekCheckSteps({ baseUrl: `http://127.0.0.1:${await closedPort()}/api/v1`, ...account }),
+    );
+    expect(results).toEqual([
+      { kind: 'auth', ok: false, message: expect.stringMatching(/connection refused/i) },
+    ]);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('against a simulator expecting another account the auth step fails with PEK’s answer', async () => {
+    const sim = await startPekSimulator({ login: 'someone-else', apiKey: 'their-key' });
+    sims.push(sim);
+    const results = await runSteps(pekCheckSteps({ baseUrl: sim.url, ...account }));
+    expect(results).toEqual([
+      {
+        kind: 'auth',
+        ok: false,
+        message: 'PEK answered HTTP 401: Ошибка авторизации: Неверный логин или ключ API',
+      },
+    ]);
+    expect(sim.requestCount()).toBe(1);
+  });
+
+  it('without a login the first step says so and calls nothing', async () => {
+    const sim = await startPekSimulator();
+    sims.push(sim);
+    const results = await runSteps(pekCheckSteps({ baseUrl: sim.url, ...account, login: '' }));
+    expect(results).toEqual([
+      { kind: 'auth', ok: false, message: expect.stringContaining('login is not set') },
+    ]);
+    expect(sim.requestCount()).toBe(0);
+  });
+});
