@@ -212,7 +212,7 @@ test.describe('the live check on a carrier card (#15)', () => {
     await expect(steps).toHaveCount(4);
     await expect(report.locator('li[data-status="passed"]')).toHaveCount(4);
     await expect(steps.nth(0)).toContainText('Вход');
-    await expect(steps.nth(2)).toContainText(/Размер ответа.*из 1\s?024\s?КБ допустимых/);
+    await expect(steps.nth(2)).toContainText(/Размер ответа.*из 1,00\s?МБ допустимых/);
     await expect(steps.nth(3)).toContainText(/Маршрут.*тариф.*от \d/);
     await expect(page.getByTestId('carrier-check-cdek')).toHaveText('Проверить ещё раз');
     await report.scrollIntoViewIfNeeded();

@@ -92,7 +92,7 @@ export function cdekCheckSteps(options: CdekAdapterOptions): CarrierCheckStep[] 
 
   const auth: CarrierCheckStep = {
     kind: 'auth',
-    subject: 'POST /oauth/token (client_credentials)',
+    subject: 'POST /oauth/token grant_type=client_credentials',
     hint: HINTS.auth,
     async run(signal) {
       configured();
@@ -122,7 +122,7 @@ export function cdekCheckSteps(options: CdekAdapterOptions): CarrierCheckStep[] 
 
   const size: CarrierCheckStep = {
     kind: 'size',
-    subject: 'the /location/cities answer against the HTTP client’s cap',
+    subject: `GET /location/cities?city=Москва&country_codes=RU&size=${CITY_LOOKUP_SIZE}`,
     hint: HINTS.size,
     async run(signal): Promise<CheckMeasure> {
       const answer = lookup ?? (await lookUpMoscow(signal));
@@ -136,7 +136,7 @@ export function cdekCheckSteps(options: CdekAdapterOptions): CarrierCheckStep[] 
 
   const route: CarrierCheckStep = {
     kind: 'route',
-    subject: 'Москва 101000 → Казань 420000, 1.2 kg 30×20×10',
+    subject: 'Москва 101000 → Казань 420000',
     hint: HINTS.route,
     async run(signal) {
       const out = await createCdekAdapter(options).quote(CDEK_CHECK_ROUTE, { signal });

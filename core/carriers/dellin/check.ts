@@ -68,7 +68,7 @@ export function dellinCheckSteps(options: DellinAdapterOptions): CarrierCheckSte
     },
     {
       kind: 'size',
-      subject: `request_terminals answer size (${FROM})`,
+      subject: `POST /v1/public/request_terminals.json (${FROM}, derival)`,
       hint: {
         ru:
           'Ответ справочника терминалов не должен приближаться к лимиту HTTP-клиента (1 МиБ). Если он вырос, ' +
@@ -86,7 +86,7 @@ export function dellinCheckSteps(options: DellinAdapterOptions): CarrierCheckSte
     },
     {
       kind: 'route',
-      subject: `${FROM} → ${TO}, 1.2 kg 30×20×10 cm, terminal`,
+      subject: `POST /v2/calculator.json ${FROM} → ${TO}`,
       hint: {
         ru:
           'Расчёт /v2/calculator.json без тарифа до терминала. «Dellin error <код>» — прочтите код ' +

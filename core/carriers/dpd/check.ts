@@ -93,7 +93,7 @@ export function dpdCheckSteps(options: DpdAdapterOptions): CarrierCheckStep[] {
 
   const auth: CarrierCheckStep = {
     kind: 'auth',
-    subject: `getServiceCost2, cityId ${DPD_MOSCOW_CITY_ID} → ${DPD_MOSCOW_CITY_ID}, 1 kg`,
+    subject: `getServiceCost2 cityId ${DPD_MOSCOW_CITY_ID} → ${DPD_MOSCOW_CITY_ID}`,
     hint: HINTS.auth,
     async run(signal) {
       const reading = await ask({ cityId: DPD_MOSCOW_CITY_ID }, { cityId: DPD_MOSCOW_CITY_ID }, signal);
@@ -113,7 +113,7 @@ export function dpdCheckSteps(options: DpdAdapterOptions): CarrierCheckStep[] {
 
   const directory: CarrierCheckStep = {
     kind: 'directory',
-    subject: 'getServiceCost2, cityName «Москва» + regionCode 77 → «Казань» + regionCode 16',
+    subject: 'getServiceCost2 cityName=Москва regionCode=77 → cityName=Казань regionCode=16',
     hint: HINTS.directory,
     async run(signal) {
       const resolver = createLocationResolver();
@@ -138,7 +138,7 @@ export function dpdCheckSteps(options: DpdAdapterOptions): CarrierCheckStep[] {
 
   const route: CarrierCheckStep = {
     kind: 'route',
-    subject: 'Москва 101000 → Казань 420000, 1.2 kg 30×20×10',
+    subject: 'Москва 101000 → Казань 420000',
     hint: HINTS.route,
     async run(signal) {
       const out = await createDpdAdapter(options).quote(DPD_CHECK_ROUTE, { signal });

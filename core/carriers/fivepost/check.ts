@@ -105,7 +105,7 @@ export function fivePostCheckSteps(options: FivePostAdapterOptions): CarrierChec
     },
     {
       kind: 'size',
-      subject: `pickuppoints/query page 0 at ${CATALOGUE_PAGE_SIZE} points`,
+      subject: `POST /api/v1/pickuppoints/query {"pageSize":${CATALOGUE_PAGE_SIZE},"pageNumber":0}`,
       hint: {
         ru:
           'Страница каталога должна укладываться в предел ответа (1 МиБ) с запасом. Если нет — точки 5Post ' +

@@ -52,7 +52,7 @@ export function pekCheckSteps(options: PekAdapterOptions): CarrierCheckStep[] {
   return [
     {
       kind: 'auth',
-      subject: 'GET /typesOfDelivery/all/ (Basic auth)',
+      subject: 'GET /typesOfDelivery/all/',
       hint: {
         ru:
           'Самый дешёвый вызов с Basic-авторизацией. HTTP 401/403 — неверная пара логин кабинета / ключ API ' +
@@ -112,7 +112,7 @@ export function pekCheckSteps(options: PekAdapterOptions): CarrierCheckStep[] {
     },
     {
       kind: 'route',
-      subject: `${FROM} → ${TO}, 1.2 kg 30×20×10 cm`,
+      subject: `${FROM} → ${TO}`,
       hint: {
         ru:
           'Два расчёта calculateprice (до терминала и до двери). «PEK error …» внутри HTTP 200 — прочтите ' +

@@ -28,7 +28,7 @@ export function russianPostCheckSteps(options: RussianPostAdapterOptions): Carri
   return [
     {
       kind: 'route',
-      subject: 'GET /v2/calculate/tariff/delivery, 101000 → 420000, 1200 g 30x20x10, each product',
+      subject: 'GET /v2/calculate/tariff/delivery?from=101000&to=420000',
       hint: HINT,
       async run(signal) {
         const out = await createRussianPostAdapter(options).quote(RUSSIAN_POST_CHECK_ROUTE, { signal });
