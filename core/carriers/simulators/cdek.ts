@@ -2,12 +2,11 @@
 // POST /calculator/tarifflist and GET /location/cities under /v2, validating and failing the way CDEK does,
 // so the adapter runs against it unchanged. Prices come from the shared deterministic model.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
 import { cdekCityByCode, findCdekCities, isKnownPostalCode, type SimCdekCity } from './cdek-cities';
 import { quoteTariffs, type SimPackage } from './cdek-tariffs';
-import { answerAfter, type SimulatorHandle } from './handle';
+import { startSimulatorServer, type SimulatorExchange, type SimulatorHandle } from './handle';
 import { readBody } from './read-body';
 
 /** CDEK's published test account (protocols.md §2.3), so the sandbox works with the documented values. */
@@ -39,26 +38,15 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
   const clientId = options.clientId ?? CDEK_TEST_CLIENT_ID;
   const clientSecret = options.clientSecret ?? CDEK_TEST_CLIENT_SECRET;
   const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
-  const latencyMs = options.latencyMs ?? 0;
 
   const tokens = new Map<string, number>(); // token → expiry (epoch ms)
-  const timers = new Set<NodeJS.Timeout>();
-  const arrivals = new WeakMap<ServerResponse, number>();
-  let requests = 0;
+  const exchanges = new WeakMap<ServerResponse, SimulatorExchange>();
   let tokenCalls = 0;
 
   function send(res: ServerResponse, status: number, body: Json, headers: Record<string, string> = {}): void {
-    const write = (): void => {
-      if (res.destroyed) return;
-      const text = JSON.stringify(body);
-      res.writeHead(status, {
-        'content-type': 'application/json;charset=UTF-8',
-        'content-length': Buffer.byteLength(text),
-        ...headers,
-      });
-      res.end(text);
-    };
-    answerAfter(latencyMs, arrivals.get(res) ?? performance.now(), timers, write);
+    exchanges
+      .get(res)
+      ?.send(status, JSON.stringify(body), { 'content-type': 'application/json;charset=UTF-8', ...headers });
   }
 
   function issueToken(res: ServerResponse, url: URL, body: string): void {
@@ -218,35 +206,24 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
     }
   }
 
-  const server = createServer((req, res) => {
-    arrivals.set(res, performance.now());
-    requests += 1;
-    handle(req, res).catch(() =>
-      send(res, 500, cdekErrors('v2_internal_error', 'Внутренняя ошибка сервера')),
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-
+  const server = await startSimulatorServer(
+    (exchange) => {
+      exchanges.set(exchange.res, exchange);
+      return handle(exchange.req, exchange.res);
+    },
+    {
+      latencyMs: options.latencyMs ?? 0,
+      basePath: '/v2',
+      onError: ({ res }) => send(res, 500, cdekErrors('v2_internal_error', 'Внутренняя ошибка сервера')),
+    },
+  );
   return {
-    url: `http://127.0.0.1:${port}/v2`,
-    requestCount: () => requests,
+    ...server,
     tokenRequests: () => tokenCalls,
     // Revoked tokens stay known (expired now), so they are answered like CDEK answers an expired one.
     revokeTokens: () => {
       for (const token of tokens.keys()) tokens.set(token, 0);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearTimeout(t);
-        timers.clear();
-        server.close(() => resolve());
-        // Hung (timeout-trigger) and keep-alive connections would otherwise hold close() open.
-        server.closeAllConnections();
-      }),
   };
 }
 

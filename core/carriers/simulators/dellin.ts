@@ -1,7 +1,5 @@
 // A local Dellin API (protocols.md §4) for sandbox mode and tests: POST /v2/calculator.json and POST
 // /v1/public/request_terminals.json with appkey in the JSON body, answered by dellin-calc.ts. 127.0.0.1 only.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { moscowDate } from '../dellin/request';
 import {
   answerCalculator,
@@ -9,7 +7,7 @@ import {
   type DellinSimAnswer,
   type DellinStreetlessSearch,
 } from './dellin-calc';
-import { answerAfter, type SimulatorHandle } from './handle';
+import { startSimulatorServer, type SimulatorExchange, type SimulatorHandle } from './handle';
 import { readBody } from './read-body';
 
 export interface DellinSimulatorOptions {
@@ -24,37 +22,19 @@ export interface DellinSimulatorOptions {
 
 export const DELLIN_SIM_DEFAULT_APPKEY = '00000000-0000-0000-0000-000000000000';
 
-export async function startDellinSimulator(options: DellinSimulatorOptions = {}): Promise<SimulatorHandle> {
+export function startDellinSimulator(options: DellinSimulatorOptions = {}): Promise<SimulatorHandle> {
   const appkey = options.appkey ?? DELLIN_SIM_DEFAULT_APPKEY;
   const now = options.now ?? (() => new Date());
-  const latencyMs = Math.max(0, options.latencyMs ?? 0);
-  const timers = new Set<NodeJS.Timeout>();
-  let requests = 0;
+  const json = (send: SimulatorExchange['send'], status: number, body: unknown) =>
+    send(status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8' });
 
-  function send(res: ServerResponse, arrivedAt: number, status: number, body: unknown): void {
-    answerAfter(latencyMs, arrivedAt, timers, () => {
-      if (res.destroyed || res.writableEnded) return;
-      const text = JSON.stringify(body);
-      res.writeHead(status, {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': Buffer.byteLength(text),
-      });
-      res.end(text);
-    });
-  }
-
-  function reply(res: ServerResponse, arrivedAt: number, answer: DellinSimAnswer): void {
-    if (answer.kind === 'hang') return; // never answered; close() drops the socket
-    send(res, arrivedAt, answer.status, answer.body);
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse, arrivedAt: number): Promise<void> {
+  async function handle({ req, send }: SimulatorExchange): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     const text = await readBody(req);
     const route = url.pathname;
     const known = route === '/v2/calculator.json' || route === '/v1/public/request_terminals.json';
     const fail = (status: number, title: string) =>
-      send(res, arrivedAt, status, {
+      json(send, status, {
         metadata: { status, detail: title },
         errors: [{ code: status * 1000, title, detail: title }],
       });
@@ -70,47 +50,19 @@ export async function startDellinSimulator(options: DellinSimulatorOptions = {})
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       return fail(400, 'Некорректный JSON');
     const record = body as Record<string, unknown>;
-    reply(
-      res,
-      arrivedAt,
+    const answer: DellinSimAnswer =
       route === '/v2/calculator.json'
         ? answerCalculator(record, appkey, moscowDate(now()), {
             streetlessSearch: options.streetlessSearch ?? 'geocode_town',
           })
-        : answerTerminals(record, appkey),
-    );
+        : answerTerminals(record, appkey);
+    if (answer.kind === 'hang') return; // never answered; close() drops the socket
+    json(send, answer.status, answer.body);
   }
 
-  const server = createServer((req, res) => {
-    const arrivedAt = performance.now();
-    requests += 1;
-    handle(req, res, arrivedAt).catch(() =>
-      send(res, arrivedAt, 500, {
-        metadata: { status: 500 },
-        errors: [{ code: 500000, title: 'Внутренняя ошибка' }],
-      }),
-    );
+  return startSimulatorServer(handle, {
+    latencyMs: Math.max(0, options.latencyMs ?? 0),
+    onError: ({ send }) =>
+      json(send, 500, { metadata: { status: 500 }, errors: [{ code: 500000, title: 'Внутренняя ошибка' }] }),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requestCount: () => requests,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        for (const t of timers) clearTimeout(t);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closing;
-    },
-  };
 }

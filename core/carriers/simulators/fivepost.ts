@@ -7,10 +7,9 @@
 // 50,000 an hour and 150,000 a day per API key, answered with 429 beyond. The 429 body is Apigee's own
 // (SpikeArrest for the second, Quota for the hour and day), 5Post's gateway; 5Post's exact wording is unknown.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fivePostCatalogue } from './fivepost-points';
-import { answerAfter, type SimulatorHandle } from './handle';
+import { startSimulatorServer, type SimulatorExchange, type SimulatorHandle } from './handle';
 import { readBody } from './read-body';
 
 export interface FivePostSimulatorOptions {
@@ -57,11 +56,8 @@ export async function startFivePostSimulator(
 ): Promise<FivePostSimulatorHandle> {
   const apiKey = options.apiKey ?? 'fivepost-simulator-key';
   const ttl = options.tokenTtlSeconds ?? 3600;
-  const latencyMs = options.latencyMs ?? 0;
   const tokens = new Map<string, number>();
-  const timers = new Set<NodeJS.Timeout>();
-  const arrivals = new WeakMap<ServerResponse, number>();
-  let requests = 0;
+  const exchanges = new WeakMap<ServerResponse, SimulatorExchange>();
   let tokenCalls = 0;
   let pageCalls = 0;
   let behaviour: CatalogueBehaviour = 'ok';
@@ -73,15 +69,7 @@ export async function startFivePostSimulator(
   let refused = 0;
 
   function send(res: ServerResponse, status: number, body: Json): void {
-    answerAfter(latencyMs, arrivals.get(res) ?? performance.now(), timers, () => {
-      if (res.destroyed) return;
-      const text = JSON.stringify(body);
-      res.writeHead(status, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(text),
-      });
-      res.end(text);
-    });
+    exchanges.get(res)?.send(status, JSON.stringify(body), { 'content-type': 'application/json' });
   }
 
   /** Apigee's fault body, the gateway in front of 5Post's API. */
@@ -215,19 +203,18 @@ export async function startFivePostSimulator(
     }
   }
 
-  const server = createServer((req, res) => {
-    arrivals.set(res, performance.now());
-    requests += 1;
-    handle(req, res).catch(() => send(res, 500, { error: 'Internal Server Error', status: 500 }));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await startSimulatorServer(
+    (exchange) => {
+      exchanges.set(exchange.res, exchange);
+      return handle(exchange.req, exchange.res);
+    },
+    {
+      latencyMs: options.latencyMs ?? 0,
+      onError: ({ res }) => send(res, 500, { error: 'Internal Server Error', status: 500 }),
+    },
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
-    requestCount: () => requests,
+    ...server,
     tokenRequests: () => tokenCalls,
     pageRequests: () => pageCalls,
     pointsServed: () => servedTotal,
@@ -238,12 +225,5 @@ export async function startFivePostSimulator(
     expireTokens: () => {
       for (const t of tokens.keys()) tokens.set(t, 0);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearTimeout(t);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
   };
 }

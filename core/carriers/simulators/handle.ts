@@ -74,7 +74,8 @@ export async function startSimulatorServer(
       send: (status, body, headers) =>
         answerAfter(latencyMs, arrivedAt, timers, () => {
           if (res.destroyed) return;
-          res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
+          const own = Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-length');
+          res.writeHead(status, { ...Object.fromEntries(own), 'content-length': Buffer.byteLength(body) });
           res.end(body);
         }),
     };

@@ -4,10 +4,8 @@
 // (pek-geocoder.ts), logical errors inside HTTP 200, per-product refusals as `transfers[].hasError`, a route
 // it does not serve as a root `hasError`, and, when asked to, PEK's 100 requests a minute (429). The adapter
 // runs against it unchanged. Answers in pek-answers.ts, prices from pek-network.ts.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
-import { answerAfter, type SimulatorHandle } from './handle';
+import { startSimulatorServer, type SimulatorExchange, type SimulatorHandle } from './handle';
 import {
   answer,
   isRecord,
@@ -60,24 +58,14 @@ const ROUTES = new Map([
 
 type Located = { ok: false; message: string } | { ok: true; place: PekPlace; warehouse: PekWarehouse | null };
 
-export async function startPekSimulator(options: PekSimulatorOptions = {}): Promise<SimulatorHandle> {
-  const latencyMs = Math.max(0, options.latencyMs ?? 0);
+export function startPekSimulator(options: PekSimulatorOptions = {}): Promise<SimulatorHandle> {
   const expected = `Basic ${Buffer.from(`${options.login ?? PEK_SIM_LOGIN}:${options.apiKey ?? PEK_SIM_API_KEY}`).toString('base64')}`;
-  const timers = new Set<NodeJS.Timeout>();
   // Warehouse ids handed out for addresses carrying a sandbox trigger code, so calculateprice can see it.
   const tagged = new Map<string, PekWarehouse>();
-  let requests = 0;
 
-  function send(res: ServerResponse, arrivedAt: number, status: number, body: Json | Json[]): void {
-    answerAfter(latencyMs, arrivedAt, timers, () => {
-      if (res.destroyed) return;
-      const text = JSON.stringify(body);
-      res.writeHead(status, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(text),
-      });
-      res.end(text);
-    });
+  type Send = SimulatorExchange['send'];
+  function json(send: Send, status: number, body: Json | Json[]): void {
+    send(status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8' });
   }
 
   /** The warehouse serving an address; trigger-coded addresses get an id of their own. */
@@ -245,64 +233,44 @@ export async function startPekSimulator(options: PekSimulatorOptions = {}): Prom
     };
   }
 
-  const server = createServer((req, res) => {
-    const arrivedAt = performance.now();
-    requests++;
-    void handle(req, res, arrivedAt).catch(() =>
-      send(res, arrivedAt, 500, pekError('Internal Server Error', 'Внутренняя ошибка сервера', 500)),
-    );
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse, arrivedAt: number): Promise<void> {
+  async function handle({ req, send }: SimulatorExchange): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     const text = await readBody(req);
     const route = url.pathname;
     const method = ROUTES.get(route);
-    if (method === undefined)
-      return send(res, arrivedAt, 404, pekError('Not Found', `Метод ${route} не найден`, 404));
+    if (method === undefined) return json(send, 404, pekError('Not Found', `Метод ${route} не найден`, 404));
     if (req.method !== method)
-      return send(res, arrivedAt, 405, pekError('Method Not Allowed', `Используйте ${method}`, 405));
+      return json(send, 405, pekError('Method Not Allowed', `Используйте ${method}`, 405));
     const account = req.headers.authorization;
     if (account !== expected) {
-      return send(res, arrivedAt, 401, pekError('Ошибка авторизации', 'Неверный логин или ключ API', 401));
+      return json(send, 401, pekError('Ошибка авторизации', 'Неверный логин или ключ API', 401));
     }
     if (overLimit(account)) {
       const limit = String(options.requestsPerMinute);
       const message = `Превышено ограничение: ${limit} запросов в минуту`;
-      return send(res, arrivedAt, 429, pekError('Too Many Requests', message, 429));
+      return json(send, 429, pekError('Too Many Requests', message, 429));
     }
-    if (method === 'GET') return send(res, arrivedAt, 200, typesOfDelivery());
-    if (text === null)
-      return send(res, arrivedAt, 413, pekError('Payload Too Large', 'Слишком большой запрос', 413));
+    if (method === 'GET') return json(send, 200, typesOfDelivery());
+    if (text === null) return json(send, 413, pekError('Payload Too Large', 'Слишком большой запрос', 413));
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return send(res, arrivedAt, 400, validation({ body: 'Некорректный JSON' }).body);
+      return json(send, 400, validation({ body: 'Некорректный JSON' }).body);
     }
     if (route.endsWith('/findzonebyaddress/')) {
       const r = findZone(body);
-      return send(res, arrivedAt, r.status, r.body);
+      return json(send, r.status, r.body);
     }
     const r = calculate(body);
     if (r === 'hang') return; // never answered; close() destroys the socket
-    send(res, arrivedAt, r.status, r.body);
+    json(send, r.status, r.body);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+  return startSimulatorServer(handle, {
+    latencyMs: Math.max(0, options.latencyMs ?? 0),
+    basePath: BASE,
+    onError: ({ send }) =>
+      json(send, 500, pekError('Internal Server Error', 'Внутренняя ошибка сервера', 500)),
   });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}${BASE}`,
-    requestCount: () => requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearTimeout(t);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
 }

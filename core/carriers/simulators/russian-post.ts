@@ -1,10 +1,8 @@
 // Local stand-in for tariff.pochta.ru (sandbox mode, tests, benchmarks): the same path, query and JSON
 // shapes as the live service, on 127.0.0.1 with an ephemeral port. Sandbox postal codes
 // (sandbox-triggers.ts) make it hang, fail or have no service on purpose.
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { TARIFF_PATH } from '../russian-post/request';
-import { answerAfter, type SimulatorHandle } from './handle';
+import { startSimulatorServer, type SimulatorHandle } from './handle';
 import { answerTariffQuery } from './russian-post-calc';
 
 export interface RussianPostSimulatorOptions {
@@ -12,75 +10,28 @@ export interface RussianPostSimulatorOptions {
   latencyMs?: number;
 }
 
-export async function startRussianPostSimulator(
-  opts: RussianPostSimulatorOptions = {},
-): Promise<SimulatorHandle> {
-  const latencyMs = Math.max(0, opts.latencyMs ?? 0);
-  const timers = new Set<NodeJS.Timeout>();
+const TEXT = { 'content-type': 'text/plain; charset=utf-8' } as const;
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' } as const;
+
+export function startRussianPostSimulator(opts: RussianPostSimulatorOptions = {}): Promise<SimulatorHandle> {
   const answers = new AnswerMemo();
-  let requests = 0;
-
-  const server = createServer((req, res) => {
-    const arrivedAt = performance.now();
-    requests++;
-    const url = new URL(req.url ?? '/', 'http://simulator.invalid');
-    if (req.method !== 'GET') {
-      res
-        .writeHead(405, { Allow: 'GET', 'Content-Type': 'text/plain; charset=utf-8' })
-        .end('Method not allowed');
-      return;
-    }
-    if (url.pathname !== TARIFF_PATH) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
-    }
-    if (!url.searchParams.has('json')) {
+  return startSimulatorServer(
+    ({ req, send }) => {
+      const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+      if (req.method !== 'GET') return send(405, 'Method not allowed', { ...TEXT, allow: 'GET' });
+      if (url.pathname !== TARIFF_PATH) return send(404, 'Not found', TEXT);
       // The live service would answer in its text/html formats; the simulator speaks only JSON.
-      res
-        .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
-        .end('Only the json output format is simulated');
-      return;
-    }
-    const answer = answers.get(url.search, () => answerTariffQuery(url.searchParams, new Date()));
-    // A hanging carrier: the request stays open until the client gives up or close() drops it.
-    if (answer.kind === 'hang') return;
-    const body = JSON.stringify(answer.body);
-    answerAfter(latencyMs, arrivedAt, timers, () => send(res, answer.status, body));
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requestCount: () => requests,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.close(() => resolve());
-        // Hanging and keep-alive connections would hold close() open; drop them.
-        server.closeAllConnections();
-      });
-      return closing;
+      if (!url.searchParams.has('json')) return send(400, 'Only the json output format is simulated', TEXT);
+      const answer = answers.get(url.search, () => answerTariffQuery(url.searchParams, new Date()));
+      // A hanging carrier: the request stays open until the client gives up or close() drops it.
+      if (answer.kind === 'hang') return;
+      send(answer.status, JSON.stringify(answer.body), JSON_TYPE);
     },
-  };
-}
-
-function send(res: ServerResponse, status: number, body: string): void {
-  if (res.destroyed || res.writableEnded) return;
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-  });
-  res.end(body);
+    {
+      latencyMs: Math.max(0, opts.latencyMs ?? 0),
+      onError: ({ send }) => send(500, JSON.stringify({ errors: [{ code: 5000 }] }), JSON_TYPE),
+    },
+  );
 }
 
 /**
