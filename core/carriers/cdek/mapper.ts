@@ -14,9 +14,10 @@ import type { CarrierOutcome } from '../types';
 import { classifyCdekErrors, describeErrors, isKnownCode } from './errors';
 import { CdekTariffItem, CdekTariffListEnvelope } from './schema';
 import { deliveryTypeForMode } from './tariffs';
+import { CDEK } from './descriptor';
 
-export const CDEK_CARRIER_CODE = 'cdek';
-export const CDEK_CARRIER_NAME = 'СДЭК';
+export const CDEK_CARRIER_CODE = CDEK.code;
+export const CDEK_CARRIER_NAME = CDEK.name;
 
 /** One tariff item → a Rate, or null when the item is unusable (bad shape, unparseable price). */
 export function mapTariffItem(raw: unknown): Rate | null {

@@ -4,9 +4,10 @@ import type { DeliveryType, Rate } from '../../contract/v1';
 import { roublesToKopecks } from '../money';
 import type { CarrierFailure } from '../types';
 import { DellinCalculation, DellinErrorBody, type DellinError, type DellinOrderDates } from './schema';
+import { DELLIN } from './descriptor';
 
-export const DELLIN_CARRIER_CODE = 'dellin';
-export const DELLIN_CARRIER_NAME = 'Деловые Линии';
+export const DELLIN_CARRIER_CODE = DELLIN.code;
+export const DELLIN_CARRIER_NAME = DELLIN.name;
 
 export type DellinVariant = 'terminal' | 'door';
 

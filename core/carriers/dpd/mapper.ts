@@ -5,9 +5,10 @@ import { roublesToKopecks } from '../money';
 import type { CarrierFailure } from '../types';
 import { DpdServiceCost, DpdServiceCostFault, DpdServiceCostResponse, type DpdCityIndex } from './schema';
 import { readSoap } from './soap';
+import { DPD } from './descriptor';
 
-export const DPD_CARRIER_CODE = 'dpd';
-export const DPD_CARRIER_NAME = 'DPD';
+export const DPD_CARRIER_CODE = DPD.code;
+export const DPD_CARRIER_NAME = DPD.name;
 
 /** DPD service codes (gam6itko/dpd-carrier ServiceCode.php, protocols.md §6.2), for answers without a name. */
 export const DPD_SERVICE_NAMES: Readonly<Record<string, string>> = {

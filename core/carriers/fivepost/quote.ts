@@ -6,9 +6,10 @@ import type { Parcel, Rate } from '../../contract/v1';
 import type { CarrierFailure } from '../types';
 import { DEFAULT_HUB, hubPrice, type HubName } from './hub';
 import type { PointRate, ReadablePoint, StoredPoint } from './points';
+import { FIVEPOST } from './descriptor';
 
-export const FIVEPOST_CARRIER_CODE = '5post';
-export const FIVEPOST_CARRIER_NAME = '5Post';
+export const FIVEPOST_CARRIER_CODE = FIVEPOST.code;
+export const FIVEPOST_CARRIER_NAME = FIVEPOST.name;
 
 /** The base rate covers parcels up to this weight (FP-GUIDE; lapaygroup `weight_basic = 3`). */
 export const BASE_WEIGHT_GRAMS = 3000;

@@ -10,9 +10,10 @@ import { roublesToKopecks } from '../money';
 import type { CarrierOutcome } from '../types';
 import { PEK_PRODUCTS } from './products';
 import { PekCalculateResponse, PekCommonTerm, PekErrorBody, PekTransfer } from './schema';
+import { PEK } from './descriptor';
 
-export const PEK_CARRIER_CODE = 'pek';
-export const PEK_CARRIER_NAME = 'ПЭК';
+export const PEK_CARRIER_CODE = PEK.code;
+export const PEK_CARRIER_NAME = PEK.name;
 
 /** Whether costTotal includes VAT is not published; we show it as quoted (the amount PEK bills). */
 export const PEK_PRICE_INCLUDES_VAT_AS_QUOTED = true;

@@ -5,9 +5,10 @@ import type { CarrierHttpResponse } from '../http';
 import type { CarrierOutcome } from '../types';
 import { findObject } from './objects';
 import { isKnownCode, isNoServiceCode, TariffErrorBody, TariffResponse, type TariffError } from './schema';
+import { RUSSIAN_POST } from './descriptor';
 
-export const RUSSIAN_POST_CODE = 'russian-post';
-export const RUSSIAN_POST_NAME = 'Почта России';
+export const RUSSIAN_POST_CODE = RUSSIAN_POST.code;
+export const RUSSIAN_POST_NAME = RUSSIAN_POST.name;
 
 export type ObjectResult =
   { kind: 'rate'; rate: Rate } | { kind: 'no_service'; detail: string } | { kind: 'error'; detail: string };

@@ -30,7 +30,6 @@ export const NINTH = defineCarrier({
   nameEn: 'Ninth',
   settings,
   limits: { maxWeightGrams: 10_000 },
-  limitsVerified: true,
   locations: ['postal_code'],
   triggers: { timeout: '999981', error: '999982', noService: '999983' },
   load: () => import('./carrier').then((m) => m.implementation),
