@@ -51,14 +51,19 @@ export async function startBoxberrySimulator(
   let requests = 0;
 
   function send(res: ServerResponse, body: Json, status = 200): void {
+    sendText(res, () => phpJson(body), status);
+  }
+
+  /** `text` is asked for when the answer is due (the city lists come written already). */
+  function sendText(res: ServerResponse, text: () => string, status = 200): void {
     answerAfter(latencyMs, arrivals.get(res) ?? performance.now(), timers, () => {
       if (res.destroyed) return;
-      const text = phpJson(body);
+      const written = text();
       res.writeHead(status, {
         'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(text),
+        'content-length': Buffer.byteLength(written),
       });
-      res.end(text);
+      res.end(written);
     });
   }
 
@@ -68,20 +73,11 @@ export async function startBoxberrySimulator(
     // List-returning methods answer errors as a list (protocols.md §3.6).
     if (q.get('token') !== token) return send(res, [{ err: 'Неверный токен (token)' }]);
     switch (method) {
-      case 'ListCitiesFull': {
-        const country = q.get('CountryCode') ?? '643';
-        return send(res, country === '643' ? boxberryCities().map(cityRow) : []);
-      }
+      case 'ListCitiesFull':
       case 'ListCities': {
-        // The towns with pickup points, in the same row shape without `PickupPoint` (gwinn listCities.json).
         const country = q.get('CountryCode') ?? '643';
-        const rows = boxberryCities()
-          .filter((c) => c.pickupPoint)
-          .map((c) => {
-            const { PickupPoint: _pickup, ...row } = cityRow(c);
-            return row;
-          });
-        return send(res, country === '643' ? rows : []);
+        if (country !== '643') return send(res, []);
+        return sendText(res, () => cityListText(method));
       }
       case 'ZipCheck': {
         const zip = q.get('Zip') ?? '';
@@ -173,6 +169,30 @@ export async function startBoxberrySimulator(
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The two lists, written once per process: they never change, and writing ~2 MB of escaped JSON costs tens of
+ * milliseconds a time, which a quote's short timeout should not pay on every cold adapter. ListCities is the
+ * towns with pickup points, in the same row shape without `PickupPoint` (gwinn listCities.json).
+ */
+const cityListTexts = new Map<'ListCitiesFull' | 'ListCities', string>();
+function cityListText(method: 'ListCitiesFull' | 'ListCities'): string {
+  let text = cityListTexts.get(method);
+  if (text === undefined) {
+    const rows =
+      method === 'ListCitiesFull'
+        ? boxberryCities().map(cityRow)
+        : boxberryCities()
+            .filter((c) => c.pickupPoint)
+            .map((c) => {
+              const { PickupPoint: _pickup, ...row } = cityRow(c);
+              return row;
+            });
+    text = phpJson(rows);
+    cityListTexts.set(method, text);
+  }
+  return text;
 }
 
 /** A row as the gwinn fixture listCitiesFull.json has it: region without its type, a UniqName naming both. */
