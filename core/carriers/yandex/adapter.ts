@@ -9,7 +9,7 @@
 import { findCity } from '../../locations/cities';
 import { createLocationResolver, type LocationResolver } from '../../locations/resolver';
 import { silentLogger, type Logger } from '../../util/logger';
-import { carrierRequest, CarrierHttpError } from '../http';
+import { CarrierHttpError } from '../http';
 import type {
   CarrierAdapter,
   CarrierFailure,
@@ -18,7 +18,7 @@ import type {
   QuoteLocation,
 } from '../types';
 import { YANDEX_LIMITS } from './limits';
-import { geoDirectory, YANDEX_DOOR_BY_TOWN_ADDRESS, yandexAddress, type YandexApi } from './locations';
+import { geoDirectory, YANDEX_DOOR_BY_TOWN_ADDRESS, yandexAddress, yandexApi } from './locations';
 import { readPricing, YANDEX_CARRIER_CODE, YANDEX_CARRIER_NAME } from './mapper';
 import { pointDirectory } from './points';
 import { buildPricingRequest, type YandexDestination, type YandexTariff } from './request';
@@ -50,19 +50,7 @@ export function createYandexAdapter(options: YandexAdapterOptions): CarrierAdapt
   const ownStation = options.sourceStationId?.trim() || null;
   const logger = options.logger ?? silentLogger;
   const resolver = options.locations ?? createLocationResolver();
-  const api: YandexApi = {
-    post: (path, body, signal) =>
-      carrierRequest(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'accept-language': 'ru',
-        },
-        body: JSON.stringify(body),
-        signal,
-      }),
-  };
+  const api = yandexApi(baseUrl, token);
   const geo = geoDirectory(api, baseUrl);
   const pickupPoints = pointDirectory(api, baseUrl, resolver, geo, 'pickup');
   const dropoffPoints = pointDirectory(api, baseUrl, resolver, geo, 'dropoff');

@@ -4,11 +4,29 @@
 // warehouse station of its own. All three are directories of the location resolver (cached in SQLite,
 // namespaced by host), so a city costs these calls once a month, not once a quote.
 import type { CarrierDirectory, DirectoryAnswer, DirectoryQuery } from '../../locations/resolver';
-import { CarrierHttpError, type carrierRequest } from '../http';
+import { CarrierHttpError, carrierRequest } from '../http';
 import { YandexDetect } from './schema';
 
 export interface YandexApi {
   post(path: string, body: unknown, signal: AbortSignal): ReturnType<typeof carrierRequest>;
+}
+
+/** POSTs to the platform API as every client does: Bearer token, JSON, `Accept-Language: ru`. */
+export function yandexApi(baseUrl: string, token: string): YandexApi {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    post: (path, body, signal) =>
+      carrierRequest(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'accept-language': 'ru',
+        },
+        body: JSON.stringify(body),
+        signal,
+      }),
+  };
 }
 
 /**
