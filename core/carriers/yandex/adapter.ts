@@ -95,7 +95,7 @@ export function createYandexAdapter(options: YandexAdapterOptions): CarrierAdapt
       declaredValueKopecks: request.declaredValueKopecks,
     });
     const response = await api.post('/api/b2b/platform/pricing-calculator', body, signal);
-    const reading = readPricing(response.status, response.json, tariff);
+    const reading = readPricing(response.status, response.json, tariff, response.text);
     if (reading.unknownCode) {
       logger.warn('Yandex Delivery answered an error code RateDesk does not know', {
         code: reading.unknownCode,

@@ -59,7 +59,13 @@ function noServiceDetail(error: YandexError, tariff: YandexTariff, said: string)
   return undefined;
 }
 
-export function readPricing(status: number, json: unknown, tariff: YandexTariff): YandexReading {
+/** `bodyText`: the answer as sent, to tell an unreadable error body from an empty one. */
+export function readPricing(
+  status: number,
+  json: unknown,
+  tariff: YandexTariff,
+  bodyText = '',
+): YandexReading {
   const done = (outcome: CarrierOutcome, unknownCode: string | null = null): YandexReading => ({
     outcome,
     unknownCode,
@@ -102,5 +108,8 @@ export function readPricing(status: number, json: unknown, tariff: YandexTariff)
   if (status === 401 || status === 403) {
     return fail(`Yandex rejected the token (HTTP ${status}${said ? `: ${said}` : ''})`, unknown);
   }
+  // An error answer cut short or replaced by a proxy's page: say so, not just its status.
+  if (json === undefined && bodyText.trim() !== '')
+    return fail(`Yandex HTTP ${status} with a body that is not JSON`);
   return fail(`Yandex HTTP ${status}${said ? `: ${said}` : ''}`, unknown);
 }

@@ -57,6 +57,11 @@ describe('Yandex mapper', () => {
       kind: 'carrier_error',
       detail: 'Yandex HTTP 429',
     });
+    // An error body cut short (or a proxy's page) says so: the status alone would hide it.
+    expect(readPricing(400, undefined, 'time_interval', '{"code":"validation_er').outcome).toMatchObject({
+      kind: 'carrier_error',
+      detail: 'Yandex HTTP 400 with a body that is not JSON',
+    });
     expect(readPricing(500, { code: 'internal_error' }, 'time_interval').outcome).toMatchObject({
       kind: 'carrier_error',
     });
