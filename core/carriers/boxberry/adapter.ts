@@ -2,6 +2,7 @@
 // resolver), ZipCheck for the recipient's index, then one DeliveryCalculation per delivery type, as the
 // official plugin prices each of its shipping methods. Speaks the live protocol unchanged, so the same code
 // talks to api.boxberry.ru, test-ecom.boxberry.ru and the local simulator.
+import { findCity } from '../../locations/cities';
 import { createLocationResolver, type LocationResolver } from '../../locations/resolver';
 import { silentLogger, type Logger } from '../../util/logger';
 import { CarrierHttpError, carrierRequest } from '../http';
@@ -9,7 +10,7 @@ import type { CarrierAdapter, CarrierFailure, CarrierOutcome, CarrierQuoteReques
 import type { Rate } from '../../contract/v1';
 import { boxberryErrorText } from './errors';
 import { BOXBERRY_LIMITS } from './limits';
-import { boxberryCityDirectory } from './locations';
+import { boxberryCityDirectory, type CityListGet } from './locations';
 import { BOXBERRY_CARRIER_CODE, BOXBERRY_CARRIER_NAME, readDeliveryCalculation } from './mapper';
 import {
   BOXBERRY_DELIVERY_TYPES,
@@ -26,7 +27,25 @@ export interface BoxberryAdapterOptions {
   locations?: LocationResolver;
   logger?: Logger;
   nowMs?: () => number;
+  /**
+   * The GET of the city lists. Default: carrierRequest with its 1 MiB cap. Once http.ts takes a per-call cap,
+   * the catalogue passes one with CITY_LIST_MAX_BYTES, and ListCitiesFull loads whole (docs/carriers.md).
+   */
+  cityListGet?: CityListGet;
 }
+
+/** The cap the city lists deserve once http.ts can give one call its own (ListCitiesFull: thousands of rows). */
+export const CITY_LIST_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A sender's town must take parcels (audit B4). Boxberry's cabinet calculator offers as senders only «населенные
+ * пункты, в которых есть пункты приема» (help.boxberry.ru, «Рассчитать отправление»), and the city list says
+ * which they are: `Reception` 1, «приём заказов от ИМ на пунктах выдачи». What DeliveryCalculation answers for
+ * another SenderCityId is not published, so such a sender is an honest no-service naming the cause, and no
+ * calculator call is made. A row without the flag is not refused. false: send any sender (if a live test shows
+ * Boxberry prices senders without a reception point, e.g. through a courier pickup).
+ */
+export const BOXBERRY_SENDER_NEEDS_RECEPTION: boolean = true;
 
 /** What ZipCheck said about an index is kept a day: courier zones change rarely. */
 const ZIP_CHECK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -49,17 +68,41 @@ export function createBoxberryAdapter(options: BoxberryAdapterOptions): CarrierA
   const nowMs = options.nowMs ?? Date.now;
   const resolver = options.locations ?? createLocationResolver();
   // City codes belong to a host: the simulator's made-up ones must never answer for api.boxberry.ru.
-  const directory = boxberryCityDirectory(baseUrl, token, nowMs);
+  const directory = boxberryCityDirectory(baseUrl, token, nowMs, options.cityListGet);
   const zipVerdicts = new Map<string, { verdict: ZipVerdict; at: number }>();
 
-  async function cityCode(place: CarrierQuoteRequest['from'], signal: AbortSignal) {
+  async function cityCode(
+    place: CarrierQuoteRequest['from'],
+    signal: AbortSignal,
+  ): Promise<{ ok: true; code: string } | { ok: false; failure: CarrierFailure }> {
     const r = await resolver.resolve(place, 'boxberry_city_code', { directory, signal });
-    if (r.ok) return { ok: true as const, code: r.value };
-    const failure: CarrierFailure =
-      r.kind === 'carrier_error'
-        ? { kind: 'carrier_error', detail: r.detail }
-        : { kind: 'city_not_found', detail: r.detail };
-    return { ok: false as const, failure };
+    if (r.ok) return { ok: true, code: r.value };
+    if (r.kind === 'carrier_error')
+      return { ok: false, failure: { kind: 'carrier_error', detail: r.detail } };
+    // Only the pickup-point towns could be loaded: a town of the table missing from them may be one Boxberry
+    // serves by courier alone, which is not "unknown" — it is a town this list cannot price.
+    const town = findCity(place.city, place.postalCode);
+    if (town && directory.coverage() === 'pickup_points') {
+      const detail =
+        `${town.name} is not among Boxberry's pickup-point towns (ListCities); ListCitiesFull was over the ` +
+        'size limit, so towns served by courier alone cannot be quoted';
+      return { ok: false, failure: { kind: 'no_service', detail } };
+    }
+    return { ok: false, failure: { kind: 'city_not_found', detail: r.detail } };
+  }
+
+  /** A sender Boxberry takes no parcels from: the honest reason, or null to go on. */
+  async function refusedSender(
+    place: CarrierQuoteRequest['from'],
+    code: string,
+    signal: AbortSignal,
+  ): Promise<CarrierFailure | null> {
+    if (!BOXBERRY_SENDER_NEEDS_RECEPTION || (await directory.reception(code, signal)) !== false) return null;
+    const town = findCity(place.city, place.postalCode)?.name ?? place.city.trim();
+    return {
+      kind: 'no_service',
+      detail: `Boxberry takes no parcels in ${town}: no reception point there (city list: Reception 0)`,
+    };
   }
 
   /**
@@ -127,6 +170,8 @@ export function createBoxberryAdapter(options: BoxberryAdapterOptions): CarrierA
     ]);
     if (!from.ok) return { ok: false, ...from.failure };
     if (!to.ok) return { ok: false, ...to.failure };
+    const refused = await refusedSender(request.from, from.code, signal);
+    if (refused) return { ok: false, ...refused };
 
     const zip = verdict === 'courier' ? postal : null;
     // Boxberry's courier does not go to that index: only the pickup-point variant is asked for.

@@ -72,6 +72,15 @@ export function listCitiesFullUrl(baseUrl: string, token: string): string {
   return `${baseUrl}?${new URLSearchParams({ token, method: 'ListCitiesFull', CountryCode: '643' }).toString()}`;
 }
 
+/**
+ * `?token=…&method=ListCities&CountryCode=643`: the towns with Boxberry pickup points only, in ListCitiesFull's
+ * row shape (gwinn tests/Response/listCities.json; "список городов, в которых есть пункты выдачи", iamwildtuna
+ * README): the smaller list the directory falls back to when ListCitiesFull is over the size cap.
+ */
+export function listCitiesUrl(baseUrl: string, token: string): string {
+  return `${baseUrl}?${new URLSearchParams({ token, method: 'ListCities', CountryCode: '643' }).toString()}`;
+}
+
 /** `?token=…&method=ZipCheck&Zip=…`: whether Boxberry's courier serves an index. */
 export function zipCheckUrl(baseUrl: string, token: string, zip: string): string {
   return `${baseUrl}?${new URLSearchParams({ token, method: 'ZipCheck', Zip: zip }).toString()}`;

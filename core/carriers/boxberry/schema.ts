@@ -34,15 +34,23 @@ const ErrorFlag = z.looseObject({ error: z.literal(true), message: z.string().op
 export const BoxberryError = z.union([ErrObject, ErrorFlag, z.array(ErrObject).min(1)]);
 export type BoxberryError = z.infer<typeof BoxberryError>;
 
-/** ListCitiesFull: one Boxberry city (gwinn fixture listCitiesFull.json). */
+const flag = z.union([z.string(), z.number()]).optional().catch(undefined);
+
+/**
+ * ListCitiesFull / ListCities: one Boxberry city (gwinn fixtures listCitiesFull.json, listCities.json). Flags are
+ * "0"/"1": `Reception` «приём заказов от ИМ на пунктах выдачи», `PickupPoint` pickup points in the town,
+ * `CourierDelivery`, `CourierReception` «курьерский забор» (a Boxberry city model's field notes, 3p id
+ * 18388010080).
+ */
 export const BoxberryCity = z.looseObject({
   Code: z.union([z.string().min(1), z.number()]),
   Name: z.string(),
   Region: z.string().optional(),
   Kladr: z.string().optional(),
   CountryCode: z.union([z.string(), z.number()]).optional(),
-  PickupPoint: z.union([z.string(), z.number()]).optional(),
-  CourierDelivery: z.union([z.string(), z.number()]).optional(),
+  Reception: flag,
+  PickupPoint: flag,
+  CourierDelivery: flag,
 });
 export const BoxberryCityList = z.array(z.unknown());
 

@@ -2,6 +2,9 @@
 // `POST` with a JSON body for DeliveryCalculation, `GET ?token=…&method=…` for ListCitiesFull and ZipCheck,
 // every answer HTTP 200 with Boxberry's error forms inside, as strict as Boxberry: bad token, form-encoded
 // body, missing or fractional fields, unknown city codes. Prices from the shared deterministic model.
+// Answers are written as Boxberry's PHP writes them, Cyrillic as \uXXXX (a captured answer in the
+// iamwildtuna/boxberry-sdk README), so ListCitiesFull has the real row size (~730 bytes) at a real count
+// (boxberry-cities.ts): about 2 MB, over the HTTP client's 1 MiB cap, as the audit expects of the real one (B5).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
@@ -48,14 +51,19 @@ export async function startBoxberrySimulator(
   let requests = 0;
 
   function send(res: ServerResponse, body: Json, status = 200): void {
+    sendText(res, () => phpJson(body), status);
+  }
+
+  /** `text` is asked for when the answer is due (the city lists come written already). */
+  function sendText(res: ServerResponse, text: () => string, status = 200): void {
     answerAfter(latencyMs, arrivals.get(res) ?? performance.now(), timers, () => {
       if (res.destroyed) return;
-      const text = JSON.stringify(body);
+      const written = text();
       res.writeHead(status, {
         'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(text),
+        'content-length': Buffer.byteLength(written),
       });
-      res.end(text);
+      res.end(written);
     });
   }
 
@@ -65,9 +73,11 @@ export async function startBoxberrySimulator(
     // List-returning methods answer errors as a list (protocols.md §3.6).
     if (q.get('token') !== token) return send(res, [{ err: 'Неверный токен (token)' }]);
     switch (method) {
-      case 'ListCitiesFull': {
+      case 'ListCitiesFull':
+      case 'ListCities': {
         const country = q.get('CountryCode') ?? '643';
-        return send(res, country === '643' ? boxberryCities().map(cityRow) : []);
+        if (country !== '643') return send(res, []);
+        return sendText(res, () => cityListText(method));
       }
       case 'ZipCheck': {
         const zip = q.get('Zip') ?? '';
@@ -161,25 +171,64 @@ export async function startBoxberrySimulator(
   };
 }
 
+/**
+ * The two lists, written once per process: they never change, and writing ~2 MB of escaped JSON costs tens of
+ * milliseconds a time, which a quote's short timeout should not pay on every cold adapter. ListCities is the
+ * towns with pickup points, in the same row shape without `PickupPoint` (gwinn listCities.json).
+ */
+const cityListTexts = new Map<'ListCitiesFull' | 'ListCities', string>();
+function cityListText(method: 'ListCitiesFull' | 'ListCities'): string {
+  let text = cityListTexts.get(method);
+  if (text === undefined) {
+    const rows =
+      method === 'ListCitiesFull'
+        ? boxberryCities().map(cityRow)
+        : boxberryCities()
+            .filter((c) => c.pickupPoint)
+            .map((c) => {
+              const { PickupPoint: _pickup, ...row } = cityRow(c);
+              return row;
+            });
+    text = phpJson(rows);
+    cityListTexts.set(method, text);
+  }
+  return text;
+}
+
+/** A row as the gwinn fixture listCitiesFull.json has it: region without its type, a UniqName naming both. */
 function cityRow(c: SimBoxberryCity): Record<string, string> {
+  const flag = (b: boolean): string => (b ? '1' : '0');
+  const region = c.city.region
+    .replace(/\s+(область|край|автономный округ|автономная область)$/u, '')
+    .replace(/^Республика\s+|\s+Республика$/u, '');
+  const district = c.locality?.district ?? '';
   return {
     Code: c.code,
     Name: c.city.name,
-    ReceptionLaP: '0',
-    DeliveryLaP: c.pickupPoint ? '1' : '0',
-    Reception: c.pickupPoint ? '1' : '0',
-    PickupPoint: c.pickupPoint ? '1' : '0',
-    CourierDelivery: c.courier ? '1' : '0',
-    ForeignReceptionReturns: '0',
-    Terminal: '0',
+    ReceptionLaP: flag(c.reception),
+    DeliveryLaP: flag(c.pickupPoint || c.courier),
+    Reception: flag(c.reception),
+    PickupPoint: flag(c.pickupPoint),
+    CourierDelivery: flag(c.courier),
+    ForeignReceptionReturns: flag(c.reception),
+    Terminal: flag(c.city.population >= 500_000),
     Kladr: c.city.kladrId,
-    Region: c.city.region,
+    Region: region,
     CountryCode: '643',
-    UniqName: `${c.city.name} (${c.city.region})`,
-    District: '',
-    Prefix: 'г',
-    CourierReception: c.courier ? '1' : '0',
+    UniqName: district
+      ? `${c.city.name} (${c.city.region} ${district} р-н)`
+      : `${c.city.name} (${c.city.region})`,
+    District: district,
+    Prefix: c.locality?.prefix ?? 'г',
+    CourierReception: flag(c.courier),
   };
+}
+
+/** JSON as PHP's json_encode writes it by default: every non-ASCII character and "/" escaped. */
+export function phpJson(body: unknown): string {
+  return JSON.stringify(body)
+    .replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/\//g, '\\/');
 }
 
 interface Checked {
@@ -200,6 +249,9 @@ function validate(body: Record<string, unknown>): Checked | { message: string } 
     return { message: 'Не указан город получателя (RecipientCityId)' };
   const from = boxberryCityByCode(String(senderId));
   if (!from) return { message: 'Не найден город отправителя' };
+  // The simulator's own wording: what Boxberry answers for a sender town without a reception point is not
+  // published (its cabinet offers only reception towns as senders).
+  if (!from.reception) return { message: 'Прием отправлений в городе отправителя не осуществляется' };
   const to = boxberryCityByCode(recipientId);
   if (!to) return { message: 'Не найден город получателя' };
   let type: 1 | 2 | null = null;

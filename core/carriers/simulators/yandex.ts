@@ -2,7 +2,10 @@
 // location/detect, pickup-points/list and pricing-calculator under /api/b2b/platform, Bearer token checked,
 // `{code,message}` errors with 4xx (no service: 404 `no_delivery_options`), prices as "225.7 RUB" strings.
 // Sandbox tariff: express courier, dear and fast (1–2 days), door and pickup point, small parcels only.
-import { createHash } from 'node:crypto';
+// Like Yandex (audit, "what the simulators accept"): big towns have thousands of points of the real record
+// size (yandex-points.ts) and the list honours the request's filters (geo_id, the latitude/longitude window,
+// ids, type, drop-off, payment); a door address without a street is refused ("Cannot parse destination
+// info"); a parcel over the limits and a source taking no drop-offs are 404s, as Yandex's errors page has them.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allCities, type City } from '../../locations/cities';
@@ -11,6 +14,9 @@ import { placeOfAddress } from './address-place';
 import { answerAfter, type SimulatorHandle } from './handle';
 import { chargeableGrams, modelPriceKopecks, zoneOf } from './tariff-model';
 import { readBody } from './read-body';
+import { pointRecord, townPoints, townRadiusKm, YANDEX_MIN_POPULATION, type SimPoint } from './yandex-points';
+
+export { YANDEX_MIN_POPULATION } from './yandex-points';
 
 export interface YandexSimulatorOptions {
   latencyMs?: number;
@@ -23,8 +29,6 @@ export const YANDEX_SIM_TOKEN = 'ratedesk-sandbox-yandex-token';
 export const YANDEX_TEST_STATION = 'fbed3aa1-2cc6-4370-ab4d-59c5cc9bb924';
 
 const BASE = '/api/b2b/platform';
-/** Towns with pickup points (and drop-off): Yandex's network is in the larger towns. */
-export const YANDEX_MIN_POPULATION = 30_000;
 /** Modelled package ceiling: the XL box, 60 × 40 × 45 cm, and 31 kg (core/carriers/yandex/limits.ts). */
 const MAX_SIDES_CM = [60, 45, 40] as const;
 const MAX_WEIGHT_G = 31_000;
@@ -50,8 +54,29 @@ interface Station extends SimPlace {
 
 type Json = Record<string, unknown>;
 
-function hex32(seed: string): string {
-  return createHash('sha1').update(seed).digest('hex').slice(0, 32);
+/** A `{from, to}` range of the pickup-points/list filter. */
+interface Range {
+  from: number;
+  to: number;
+}
+
+const POINT_TYPES: ReadonlySet<string> = new Set([
+  'pickup_point',
+  'terminal',
+  'post_office',
+  'sorting_center',
+]);
+const PAYMENT_METHODS: ReadonlySet<string> = new Set(['already_paid', 'card_on_receipt']);
+
+/**
+ * Whether an address goes down to the house, «город, улица, дом»: some part other than the postal code
+ * carries a number ("Москва, Тверская 1", "Казань, улица Баумана, 19"). "420000, Татарстан, Казань" does not.
+ */
+function hasHouse(address: string): boolean {
+  return address
+    .split(',')
+    .map((p) => p.trim())
+    .some((p) => !/^\d{6}$/.test(p) && /\d/.test(p));
 }
 
 export async function startYandexSimulator(options: YandexSimulatorOptions = {}): Promise<SimulatorHandle> {
@@ -84,15 +109,31 @@ export async function startYandexSimulator(options: YandexSimulatorOptions = {})
     return id;
   }
 
-  function pointsOf(geoId: number): Array<{ id: string } & Station> {
+  /** A geo's points, made once and remembered (as stations the calculator knows). */
+  const pointsByGeo = new Map<number, SimPoint[]>();
+  function pointsOf(geoId: number): SimPoint[] {
+    let points = pointsByGeo.get(geoId);
+    if (points) return points;
     const place = geos.get(geoId);
-    if (!place || place.city.population < YANDEX_MIN_POPULATION) return [];
-    return [true, false].map((dropoff, n) => {
-      const id = hex32(`yandex-pvz ${geoId} ${n}`);
-      const station: Station = { ...place, dropoff };
-      stations.set(id, station);
-      return { id, ...station };
-    });
+    points = place ? townPoints(geoId, place.city, place.trigger) : [];
+    for (const p of points) stations.set(p.id, { city: p.city, trigger: p.trigger, dropoff: p.dropoff });
+    pointsByGeo.set(geoId, points);
+    return points;
+  }
+
+  /** Towns (not trigger geos) whose points may lie in the window: their centre within reach of it. */
+  function geosNear(lat: Range | null, lon: Range | null): number[] {
+    const out: number[] = [];
+    for (const [id, place] of geos) {
+      if (place.trigger !== null || place.city.population < YANDEX_MIN_POPULATION) continue;
+      const reach = townRadiusKm(place.city.population) + 1;
+      const dLat = reach / 111.32;
+      const dLon = reach / (111.32 * Math.cos((place.city.lat * Math.PI) / 180));
+      if (lat && (place.city.lat + dLat < lat.from || place.city.lat - dLat > lat.to)) continue;
+      if (lon && (place.city.lon + dLon < lon.from || place.city.lon - dLon > lon.to)) continue;
+      out.push(id);
+    }
+    return out;
   }
 
   function send(res: ServerResponse, arrivedAt: number, status: number, body: Json): void {
@@ -130,26 +171,50 @@ export async function startYandexSimulator(options: YandexSimulatorOptions = {})
     ];
   }
 
+  function range(value: unknown): Range | null | 'bad' {
+    if (value === undefined) return null;
+    const r = value as Partial<Range> | null;
+    if (typeof r !== 'object' || r === null || typeof r.from !== 'number' || typeof r.to !== 'number')
+      return 'bad';
+    return r.from <= r.to ? { from: r.from, to: r.to } : 'bad';
+  }
+
   function pickupPoints(body: Json): [number, Json] {
     if (body.geo_id !== undefined && !Number.isInteger(body.geo_id)) {
       return [400, err('validation_error', 'geo_id must be an integer')];
     }
-    let points = body.geo_id === undefined ? [] : pointsOf(body.geo_id as number);
-    if (body.available_for_dropoff === true) points = points.filter((p) => p.dropoff);
-    return [
-      200,
-      {
-        points: points.map((p) => ({
-          id: p.id,
-          name: `Пункт выдачи, ${p.city.name}`,
-          type: 'pickup_point',
-          available_for_dropoff: p.dropoff,
-          position: { latitude: p.city.lat, longitude: p.city.lon },
-          address: { full_address: `${p.city.name}, ${p.city.region}`, locality: p.city.name },
-          payment_methods: ['already_paid'],
-        })),
-      },
-    ];
+    const lat = range(body.latitude);
+    const lon = range(body.longitude);
+    if (lat === 'bad' || lon === 'bad')
+      return [400, err('validation_error', 'latitude and longitude are {from, to} ranges, from ≤ to')];
+    // The capture's own wording for an unknown enum value (3p id 57384569655), code and all.
+    if (body.type !== undefined && !POINT_TYPES.has(String(body.type)))
+      return [400, err('400', `Value of 'type' (${String(body.type)}) is not parseable into enum`)];
+    if (body.payment_method !== undefined && !PAYMENT_METHODS.has(String(body.payment_method)))
+      return [
+        400,
+        err('400', `Value of 'payment_method' (${String(body.payment_method)}) is not parseable into enum`),
+      ];
+    const ids = Array.isArray(body.pickup_point_ids) ? body.pickup_point_ids.map(String) : null;
+    let points: SimPoint[];
+    if (body.geo_id !== undefined) points = pointsOf(body.geo_id as number);
+    else if (ids) points = [];
+    else points = geosNear(lat, lon).flatMap(pointsOf); // no geo_id: every town in reach (all, unfiltered)
+    if (ids) {
+      const wanted = new Set(ids);
+      const known = [...pointsByGeo.values()].flat().filter((p) => wanted.has(p.id));
+      points = body.geo_id === undefined ? known : points.filter((p) => wanted.has(p.id));
+    }
+    const inside = (r: Range | null, x: number): boolean => r === null || (x >= r.from && x <= r.to);
+    points = points.filter(
+      (p) =>
+        inside(lat, p.lat) &&
+        inside(lon, p.lon) &&
+        (body.type === undefined || p.type === body.type) &&
+        (body.available_for_dropoff !== true || p.dropoff) &&
+        (body.payment_method !== 'card_on_receipt' || p.card),
+    );
+    return [200, { points: points.map(pointRecord) }];
   }
 
   function pricing(body: Json): [number, Json] | 'hang' {
@@ -187,8 +252,12 @@ export async function startYandexSimulator(options: YandexSimulatorOptions = {})
         weight = Math.max(weight, (d.weight_gross as number | undefined) ?? 0);
       }
     }
+    // Yandex's errors page: an id it cannot resolve is 400 "Cant get station id for point"; a station that
+    // ships nothing is 404 "No dropoff available". Their `code` values are not published: the HTTP status as
+    // a string, as Yandex's own enum error has it ({"code":"400",…}, 3p id 57384569655).
     const from = stations.get(source.platform_station_id);
-    if (!from || !from.dropoff) return [400, err('validation_error', 'Unknown source station')];
+    if (!from) return [400, err('validation_error', 'Cant get station id for point')];
+    if (!from.dropoff) return [404, err('404', 'No dropoff available')];
 
     let to: SimPlace | null;
     if (body.tariff === 'self_pickup') {
@@ -196,7 +265,7 @@ export async function startYandexSimulator(options: YandexSimulatorOptions = {})
         return [400, err('validation_error', 'destination.platform_station_id is required for self_pickup')];
       }
       to = stations.get(destination.platform_station_id) ?? null;
-      if (!to) return [400, err('validation_error', 'Unknown destination station')];
+      if (!to) return [400, err('validation_error', 'Cant get station id for point')];
     } else {
       if (typeof destination.address !== 'string') {
         return [400, err('validation_error', 'destination.address is required for time_interval')];
@@ -215,9 +284,12 @@ export async function startYandexSimulator(options: YandexSimulatorOptions = {})
       case 'ok':
         break;
     }
+    // After the triggers, so a trigger index still reaches its behaviour through a town-level address.
+    if (body.tariff === 'time_interval' && !hasHouse(destination.address as string))
+      return [400, err('validation_error', 'Cannot parse destination info')];
     const sorted = [...sides].sort((a, b) => b - a);
     if (weight > MAX_WEIGHT_G || sorted.some((s, i) => s > (MAX_SIDES_CM[i] ?? 0))) {
-      return [400, err('validation_error', 'Dimensions should not exceed limit')];
+      return [404, err('404', 'Dimensions should not exceed limit')];
     }
     const zone = zoneOf(from.city.postalCode, to.city.postalCode);
     const door = body.tariff === 'time_interval';

@@ -3,10 +3,13 @@
 // The source is the account's warehouse station (setting carriers.yandex.platform_station_id) or, without
 // one, a drop-off point in the sender's city. Speaks the live protocol unchanged, so the same code runs
 // against b2b-authproxy.taxi.yandex.net, the test host and the local simulator.
+// The door leg needs only the recipient's address: a failed location/detect or pickup-point lookup of the
+// recipient loses the pickup-point rate, never the door rate (audit Y6). The source is different: without a
+// station Yandex prices nothing, so a failed drop-off lookup fails the quote.
 import { findCity } from '../../locations/cities';
 import { createLocationResolver, type LocationResolver } from '../../locations/resolver';
 import { silentLogger, type Logger } from '../../util/logger';
-import { carrierRequest, CarrierHttpError } from '../http';
+import { CarrierHttpError } from '../http';
 import type {
   CarrierAdapter,
   CarrierFailure,
@@ -15,8 +18,9 @@ import type {
   QuoteLocation,
 } from '../types';
 import { YANDEX_LIMITS } from './limits';
-import { geoDirectory, pointDirectory, yandexAddress, type YandexApi } from './locations';
+import { geoDirectory, YANDEX_DOOR_BY_TOWN_ADDRESS, yandexAddress, yandexApi } from './locations';
 import { readPricing, YANDEX_CARRIER_CODE, YANDEX_CARRIER_NAME } from './mapper';
+import { pointDirectory } from './points';
 import { buildPricingRequest, type YandexDestination, type YandexTariff } from './request';
 
 export interface YandexAdapterOptions {
@@ -46,19 +50,7 @@ export function createYandexAdapter(options: YandexAdapterOptions): CarrierAdapt
   const ownStation = options.sourceStationId?.trim() || null;
   const logger = options.logger ?? silentLogger;
   const resolver = options.locations ?? createLocationResolver();
-  const api: YandexApi = {
-    post: (path, body, signal) =>
-      carrierRequest(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'accept-language': 'ru',
-        },
-        body: JSON.stringify(body),
-        signal,
-      }),
-  };
+  const api = yandexApi(baseUrl, token);
   const geo = geoDirectory(api, baseUrl);
   const pickupPoints = pointDirectory(api, baseUrl, resolver, geo, 'pickup');
   const dropoffPoints = pointDirectory(api, baseUrl, resolver, geo, 'dropoff');
@@ -103,7 +95,7 @@ export function createYandexAdapter(options: YandexAdapterOptions): CarrierAdapt
       declaredValueKopecks: request.declaredValueKopecks,
     });
     const response = await api.post('/api/b2b/platform/pricing-calculator', body, signal);
-    const reading = readPricing(response.status, response.json, tariff);
+    const reading = readPricing(response.status, response.json, tariff, response.text);
     if (reading.unknownCode) {
       logger.warn('Yandex Delivery answered an error code RateDesk does not know', {
         code: reading.unknownCode,
@@ -114,13 +106,30 @@ export function createYandexAdapter(options: YandexAdapterOptions): CarrierAdapt
     return reading.outcome;
   }
 
+  /** The recipient's pickup point; a failed lookup costs only the self_pickup leg. */
+  async function pickupPoint(
+    to: QuoteLocation,
+    signal: AbortSignal,
+  ): Promise<{ id: string | null; failure: string | null }> {
+    const r = await resolver.resolve(to, 'terminal_id', { directory: pickupPoints, signal });
+    if (r.ok) return { id: r.value, failure: null };
+    return { id: null, failure: r.kind === 'carrier_error' ? r.detail : null };
+  }
+
   async function quote(request: CarrierQuoteRequest, signal: AbortSignal): Promise<CarrierOutcome> {
     const [from, toGeo] = await Promise.all([source(request.from, signal), geoOf(request.to, signal)]);
-    if (!toGeo.ok) return { ok: false, ...toGeo.failure };
+    // An unknown town stops here; a geo lookup that failed does not (the door leg needs no geo_id).
+    if (!toGeo.ok && toGeo.failure.kind !== 'carrier_error') return { ok: false, ...toGeo.failure };
     if (!from.ok) return { ok: false, ...from.failure };
-    const point = await resolver.resolve(request.to, 'terminal_id', { directory: pickupPoints, signal });
-    if (!point.ok && point.kind === 'carrier_error')
-      return { ok: false, kind: 'carrier_error', detail: point.detail };
+    const point = toGeo.ok
+      ? await pickupPoint(request.to, signal)
+      : {
+          id: null,
+          failure:
+            toGeo.failure.kind === 'carrier_error' ? toGeo.failure.detail : 'Yandex location/detect failed',
+        };
+    if (point.failure !== null)
+      logger.warn('Yandex pickup-point lookup failed; the door is still quoted', { detail: point.failure });
 
     const city = findCity(request.to.city, request.to.postalCode);
     const address = yandexAddress({
@@ -128,16 +137,25 @@ export function createYandexAdapter(options: YandexAdapterOptions): CarrierAdapt
       region: city?.region ?? null,
       postalCode: request.to.postalCode,
     });
-    const calls: Array<Promise<CarrierOutcome>> = [
-      pricing(from.value, { address }, 'time_interval', request, signal),
-    ];
-    if (point.ok)
-      calls.push(pricing(from.value, { platform_station_id: point.value }, 'self_pickup', request, signal));
+    const calls: Array<Promise<CarrierOutcome>> = [];
+    if (YANDEX_DOOR_BY_TOWN_ADDRESS)
+      calls.push(pricing(from.value, { address }, 'time_interval', request, signal));
+    if (point.id !== null)
+      calls.push(pricing(from.value, { platform_station_id: point.id }, 'self_pickup', request, signal));
     const outcomes = await Promise.all(calls);
     const rates = outcomes.flatMap((o) => (o.ok ? o.rates : []));
     if (rates.length > 0) return { ok: true, rates };
     // Nothing priced: a fault wins over "no service" (the route was not really answered).
-    return outcomes.find((o) => !o.ok && o.kind === 'carrier_error') ?? outcomes[0]!;
+    const fault = outcomes.find((o) => !o.ok && o.kind === 'carrier_error');
+    if (fault) return fault;
+    if (point.failure !== null) return { ok: false, kind: 'carrier_error', detail: point.failure };
+    return (
+      outcomes[0] ?? {
+        ok: false,
+        kind: 'no_service',
+        detail: `no Yandex pickup point in ${city?.name ?? request.to.city.trim()}`,
+      }
+    );
   }
 
   return {

@@ -3,7 +3,12 @@
 // Price: `pricing_total` "225.7 RUB", VAT included, parsed exactly. Days: `delivery_days`, one number
 // ("расчетное количество дней"); whether working or calendar is not stated, so it is shown as given
 // (YANDEX_DAYS_AS_GIVEN, docs/carriers.md). "No service" comes as 400 or 404 with `no_delivery_options` or
-// "No delivery options" (YA-RES, YA-MD, YA-LAR match both).
+// "No delivery options" (YA-RES, YA-MD, YA-LAR match both). Yandex's error reference (its page
+// other-day/errors, copied in 3p id 54149231025; YA-RES §6.6) adds two more answers that are about the route,
+// not a fault: 404 "No dropoff available" (the source station ships nothing: no shipping schedule, no
+// balance) and 404 "Dimensions should not exceed limit"; and 400 "Cannot parse destination info" for an
+// address it cannot place, «нужен формат Город, улица, дом». All three are no service for that leg: they say
+// nothing about Yandex being down, so they must not count towards the circuit breaker (audit Y3, Y8).
 import type { Rate } from '../../contract/v1';
 import type { CarrierOutcome } from '../types';
 import { parsePricingTotal } from './money';
@@ -37,11 +42,30 @@ export interface YandexReading {
   unknownCode: string | null;
 }
 
-function isNoDelivery(error: YandexError): boolean {
-  return error.code === 'no_delivery_options' || /no delivery options/i.test(error.message ?? '');
+/**
+ * A route-specific refusal (400 or 404, by code or text) as the detail a person reads; undefined when the
+ * answer is not one.
+ */
+function noServiceDetail(error: YandexError, tariff: YandexTariff, said: string): string | undefined {
+  const message = error.message ?? '';
+  if (error.code === 'no_delivery_options' || /no delivery options/i.test(message))
+    return said || 'No delivery options';
+  if (/no dropoff available/i.test(message))
+    return 'Yandex takes no parcels at the source station (No dropoff available: its shipping schedule or balance)';
+  if (/dimensions should not exceed limit/i.test(message))
+    return "the parcel is over Yandex's dimensions for this route (Dimensions should not exceed limit)";
+  if (tariff === 'time_interval' && /cannot parse destination info/i.test(message))
+    return 'no door rate: Yandex could not place a town-level address (it asks «город, улица, дом»)';
+  return undefined;
 }
 
-export function readPricing(status: number, json: unknown, tariff: YandexTariff): YandexReading {
+/** `bodyText`: the answer as sent, to tell an unreadable error body from an empty one. */
+export function readPricing(
+  status: number,
+  json: unknown,
+  tariff: YandexTariff,
+  bodyText = '',
+): YandexReading {
   const done = (outcome: CarrierOutcome, unknownCode: string | null = null): YandexReading => ({
     outcome,
     unknownCode,
@@ -75,12 +99,17 @@ export function readPricing(status: number, json: unknown, tariff: YandexTariff)
   const parsedError = json === undefined ? undefined : YandexError.safeParse(json);
   const error = parsedError?.success ? parsedError.data : {};
   const said = [error.code, error.message].filter(Boolean).join(': ');
-  const unknown = error.code && !KNOWN_YANDEX_CODES.has(error.code) ? error.code : null;
-  if ((status === 400 || status === 404) && isNoDelivery(error)) {
-    return done({ ok: false, kind: 'no_service', detail: said || 'No delivery options' });
-  }
+  // A code that only repeats the status ({"code":"400",…}, as Yandex words an enum error, 3p id
+  // 57384569655) says nothing new: not one to log.
+  const unknown =
+    error.code && !KNOWN_YANDEX_CODES.has(error.code) && error.code !== String(status) ? error.code : null;
+  const noService = status === 400 || status === 404 ? noServiceDetail(error, tariff, said) : undefined;
+  if (noService !== undefined) return done({ ok: false, kind: 'no_service', detail: noService }, unknown);
   if (status === 401 || status === 403) {
     return fail(`Yandex rejected the token (HTTP ${status}${said ? `: ${said}` : ''})`, unknown);
   }
+  // An error answer cut short or replaced by a proxy's page: say so, not just its status.
+  if (json === undefined && bodyText.trim() !== '')
+    return fail(`Yandex HTTP ${status} with a body that is not JSON`);
   return fail(`Yandex HTTP ${status}${said ? `: ${said}` : ''}`, unknown);
 }

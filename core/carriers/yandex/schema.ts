@@ -22,11 +22,16 @@ export const YandexDetect = z.looseObject({
   variants: z.array(z.looseObject({ geo_id: z.int(), address: z.string().optional().catch(undefined) })),
 });
 
-/** POST /api/b2b/platform/pickup-points/list → `points[{id, …}]`; ids are strings (UUID or 32 hex). */
+/**
+ * POST /api/b2b/platform/pickup-points/list → `points[{id, position, …}]`; ids are strings (UUID or 32 hex).
+ * Only what the adapter reads is checked: the id, where the point is (to take the one nearest the town's
+ * centre) and whether it takes drop-offs. A point's address, contact, schedule and flags pass unread.
+ */
 export const YandexPickupPoints = z.looseObject({
   points: z.array(
     z.looseObject({
       id: z.string().min(1),
+      position: z.looseObject({ latitude: z.number(), longitude: z.number() }).optional().catch(undefined),
       available_for_dropoff: z.boolean().optional().catch(undefined),
     }),
   ),

@@ -8,6 +8,7 @@ import {
   startBoxberrySimulator,
   type BoxberrySimulatorHandle,
 } from '../../../core/carriers/simulators/boxberry';
+import { boxberryCities } from '../../../core/carriers/simulators/boxberry-cities';
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
 import type { Logger } from '../../../core/util/logger';
 import { SHIPMENT, startTestService, type TestService, onlyCarriers } from '../../helpers/service';
@@ -156,6 +157,28 @@ describe('Boxberry adapter ↔ simulator', () => {
       ),
     );
     expect(out.map((r) => r.service_code)).toEqual(['boxberry:1']);
+  });
+
+  it('the simulated ListCitiesFull is over the cap, as the real one is expected to be: ListCities answers', async () => {
+    const s = await sim();
+    await createBoxberryAdapter({ baseUrl: s.url, token: TOKEN }).quote(request(), ctx());
+    expect(s.methodCount('ListCitiesFull')).toBe(1);
+    expect(s.methodCount('ListCities')).toBe(1);
+  });
+
+  it('a sender town without a reception point is no service naming the cause, with no calculator call', async () => {
+    const s = await sim();
+    const sender = boxberryCities().find((c) => c.pickupPoint && !c.reception && !c.locality)!;
+    const out = await createBoxberryAdapter({ baseUrl: s.url, token: TOKEN }).quote(
+      request({ from: { city: sender.city.name, postalCode: sender.city.postalCode } }),
+      ctx(),
+    );
+    expect(out).toMatchObject({
+      ok: false,
+      kind: 'no_service',
+      detail: expect.stringMatching(/no reception point/),
+    });
+    expect(s.methodCount('DeliveryCalculation')).toBe(0);
   });
 
   it('a wrong token is a carrier_error naming the token', async () => {

@@ -79,27 +79,33 @@ function platform(price: { status: number; body: unknown }) {
 }
 
 describe('Yandex adapter against the simulator', () => {
-  it('quotes courier to the door and a pickup point, prices parsed exactly', async () => {
+  it('quotes a pickup point; the door, asked with a town-level address, is refused as Yandex does', async () => {
     const s = await sim();
     const r = await adapter(s.url).quote(request(), ctx());
     expect(r.ok).toBe(true);
     if (!r.ok) return;
+    // The simulator refuses an address without a street ("Cannot parse destination info", audit Y3): that
+    // leg is no door rate, never an error for the quote.
     expect(r.rates.map((x) => [x.service_code, x.delivery_type])).toEqual([
-      ['yandex:time_interval', 'door'],
       ['yandex:self_pickup', 'pickup_point'],
     ]);
     expect(r.rates.every((x) => x.days_min !== null && x.days_min! <= 2)).toBe(true);
   });
 
-  it('an unknown place is city_not_found; a town without pickup points gets the door rate only', async () => {
+  it('an unknown place is city_not_found; a town without pickup points is no service, not an error', async () => {
     const s = await sim();
     const a = adapter(s.url);
     expect(await a.quote(request({ to: { city: 'Нигдевск', postalCode: null } }), ctx())).toMatchObject({
       kind: 'city_not_found',
     });
-    // Карачев (≈ 20 000 people) is below the simulator's pickup-point threshold.
+    // Карачев (≈ 20 000 people) is below the simulator's pickup-point threshold, and the door leg has only the
+    // town to send.
     const small = await a.quote(request({ to: { city: 'Карачев', postalCode: null } }), ctx());
-    expect(small.ok && small.rates.map((x) => x.service_code)).toEqual(['yandex:time_interval']);
+    expect(small).toMatchObject({
+      ok: false,
+      kind: 'no_service',
+      detail: expect.stringMatching(/town-level/),
+    });
   });
 
   it('a wrong token is a carrier_error; no token is not_configured with no call', async () => {
@@ -212,12 +218,11 @@ describe('/v1/rates with Yandex switched on (sandbox)', () => {
     carriers: ['yandex'],
   });
 
-  it('answers Yandex rates', async () => {
+  it('answers Yandex rates (the pickup point: the simulator refuses a door address without a street)', async () => {
     const r = await t.postRates(ship('420000'));
     expect(r.status).toBe(200);
     expect(r.json.rates.map((x: { service_code: string }) => x.service_code).sort()).toEqual([
       'yandex:self_pickup',
-      'yandex:time_interval',
     ]);
     expect(r.json.rates[0].carrier_name).toBe('Яндекс Доставка');
   });

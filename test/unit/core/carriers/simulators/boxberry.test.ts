@@ -1,5 +1,8 @@
-// The Boxberry simulator refuses what Boxberry refuses, in Boxberry's own forms (errors inside HTTP 200).
+// The Boxberry simulator refuses what Boxberry refuses, in Boxberry's own forms (errors inside HTTP 200), and
+// writes its answers as Boxberry does: Cyrillic \u-escaped, the city list at a real row size and count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyBoxberryError } from '../../../../../core/carriers/boxberry/errors';
+import { MAX_CARRIER_RESPONSE_BYTES } from '../../../../../core/carriers/http';
 import { boxberryCities } from '../../../../../core/carriers/simulators/boxberry-cities';
 import {
   startBoxberrySimulator,
@@ -161,6 +164,69 @@ describe('Boxberry simulator', () => {
     expect((await get({ token: 'T', method: 'DeliveryCalculation' })).json).toMatchObject({
       err: expect.any(String),
     });
+  });
+
+  it('writes ListCitiesFull as Boxberry does: \\u-escaped rows of ~700 bytes, thousands, over the 1 MiB cap', async () => {
+    const res = await fetch(`${sim.url}?token=T&method=ListCitiesFull&CountryCode=643`);
+    const text = await res.text();
+    expect(text).not.toMatch(/[а-яё]/i);
+    expect(text).toContain('"Name":"\\u041c\\u043e\\u0441\\u043a\\u0432\\u0430"');
+    const rows = JSON.parse(text) as Array<Record<string, string>>;
+    expect(rows.length).toBeGreaterThan(2_500);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(MAX_CARRIER_RESPONSE_BYTES);
+    expect(Buffer.byteLength(text) / rows.length).toBeGreaterThan(650);
+    // The gwinn fixture's 16 fields, in its order.
+    expect(Object.keys(rows[0]!)).toEqual([
+      'Code',
+      'Name',
+      'ReceptionLaP',
+      'DeliveryLaP',
+      'Reception',
+      'PickupPoint',
+      'CourierDelivery',
+      'ForeignReceptionReturns',
+      'Terminal',
+      'Kladr',
+      'Region',
+      'CountryCode',
+      'UniqName',
+      'District',
+      'Prefix',
+      'CourierReception',
+    ]);
+    expect(rows.some((r) => r.District !== '' && r.Prefix !== 'г')).toBe(true);
+  });
+
+  it('ListCities: the pickup-point towns only, without PickupPoint, well under the cap', async () => {
+    const res = await fetch(`${sim.url}?token=T&method=ListCities&CountryCode=643`);
+    const text = await res.text();
+    const rows = JSON.parse(text) as Array<Record<string, string>>;
+    expect(rows.length).toBe(boxberryCities().filter((c) => c.pickupPoint).length);
+    expect(rows.every((r) => !('PickupPoint' in r))).toBe(true);
+    expect(Buffer.byteLength(text)).toBeLessThan(MAX_CARRIER_RESPONSE_BYTES / 2);
+  });
+
+  it('refuses a sender town without a reception point, in words the adapter reads as no service', async () => {
+    const sender = boxberryCities().find((c) => c.pickupPoint && !c.reception)!;
+    const answer = { error: true, message: 'Прием отправлений в городе отправителя не осуществляется' };
+    expect((await post(body({ SenderCityId: sender.code }))).json).toEqual(answer);
+    expect(classifyBoxberryError(answer.message).failure.kind).toBe('no_service');
+    // As a recipient it is an ordinary town.
+    const asRecipient = (await post(body({ RecipientCityId: sender.code, DeliveryType: 1 }))).json as {
+      result: { DeliveryCosts: unknown[] };
+    };
+    expect(asRecipient.result.DeliveryCosts).toHaveLength(1);
+  });
+
+  it("ZipCheck serves a courier town's own indexes, not every index sharing its first three digits", async () => {
+    const zip = async (z: string) =>
+      ((await get({ token: 'T', method: 'ZipCheck', Zip: z })).json as Array<{ ExpressDelivery: number }>)[0]!
+        .ExpressDelivery;
+    expect(await zip('420000')).toBe(1); // Казань's main index
+    expect(await zip('420050')).toBe(1); // …and its block
+    expect(await zip('420900')).toBe(0); // same first three digits, not Казань's
+    expect(await zip('125009')).toBe(1); // Москва's range
+    expect(await zip('999961')).toBe(1); // a trigger index reaches the calculator
   });
 
   it('has one path', async () => {

@@ -57,22 +57,52 @@ describe('Yandex mapper', () => {
       kind: 'carrier_error',
       detail: 'Yandex HTTP 429',
     });
+    // An error body cut short (or a proxy's page) says so: the status alone would hide it.
+    expect(readPricing(400, undefined, 'time_interval', '{"code":"validation_er').outcome).toMatchObject({
+      kind: 'carrier_error',
+      detail: 'Yandex HTTP 400 with a body that is not JSON',
+    });
     expect(readPricing(500, { code: 'internal_error' }, 'time_interval').outcome).toMatchObject({
       kind: 'carrier_error',
     });
     const v = readPricing(
       400,
-      { code: 'validation_error', message: 'Cannot parse destination info' },
+      { code: 'validation_error', message: 'total_weight must be an integer' },
       'time_interval',
     );
     expect(v.outcome).toMatchObject({
       kind: 'carrier_error',
-      detail: 'Yandex HTTP 400: validation_error: Cannot parse destination info',
+      detail: 'Yandex HTTP 400: validation_error: total_weight must be an integer',
     });
     expect(v.unknownCode).toBeNull();
     expect(readPricing(400, { code: 'brand_new', message: '?' }, 'time_interval').unknownCode).toBe(
       'brand_new',
     );
+  });
+
+  it("route refusals from Yandex's errors page are no service (audit Y3, Y8)", () => {
+    const parse = { code: 'validation_error', message: 'Cannot parse destination info' };
+    expect(readPricing(400, parse, 'time_interval')).toEqual({
+      outcome: {
+        ok: false,
+        kind: 'no_service',
+        detail: 'no door rate: Yandex could not place a town-level address (it asks «город, улица, дом»)',
+      },
+      unknownCode: null,
+    });
+    // Only the door leg sends an address: for a pickup point the same text is not about our address.
+    expect(readPricing(400, parse, 'self_pickup').outcome).toMatchObject({ kind: 'carrier_error' });
+    for (const message of ['Dimensions should not exceed limit', 'No dropoff available']) {
+      for (const tariff of ['time_interval', 'self_pickup'] as const) {
+        const r = readPricing(404, { code: '404', message }, tariff);
+        expect(r.outcome).toMatchObject({ ok: false, kind: 'no_service' });
+        // A code that only repeats the status is nothing new to log.
+        expect(r.unknownCode).toBeNull();
+      }
+    }
+    expect(readPricing(500, { message: 'No dropoff available' }, 'time_interval').outcome).toMatchObject({
+      kind: 'carrier_error',
+    });
   });
 
   it('malformed 200s are carrier errors', () => {
