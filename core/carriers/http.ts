@@ -7,7 +7,13 @@
 import type * as UndiciModule from 'undici';
 import type { Dispatcher } from 'undici';
 
+/** What one answer may weigh, unless its call says otherwise: every quote's answer is far smaller. */
 export const MAX_CARRIER_RESPONSE_BYTES = 1024 * 1024;
+/**
+ * The most any call may ask for (`maxBytes`): a carrier's whole directory in one answer, such as Boxberry's
+ * ListCitiesFull (thousands of \u-escaped rows, over 2 MB). The pool enforces it as a backstop.
+ */
+export const LARGEST_CARRIER_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /**
  * Connections per carrier origin. Each request holds a connection of its own until it is answered or
@@ -45,7 +51,7 @@ function carrierClient(): Promise<{ undici: Undici; dispatcher: Dispatcher }> {
     dispatcher: new undici.Agent({
       connections: CONNECTIONS_PER_ORIGIN,
       keepAliveTimeout: 4_000,
-      maxResponseSize: MAX_CARRIER_RESPONSE_BYTES,
+      maxResponseSize: LARGEST_CARRIER_RESPONSE_BYTES,
     }),
   }));
   return client;
@@ -73,9 +79,17 @@ export function onCarrierAsksToWait(signal: AbortSignal, listener: WaitListener)
 
 export async function carrierRequest(
   url: string,
-  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; signal: AbortSignal },
+  init: {
+    method: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    signal: AbortSignal;
+    /** This call's own cap (a whole directory); MAX_CARRIER_RESPONSE_BYTES by default. */
+    maxBytes?: number;
+  },
 ): Promise<CarrierHttpResponse> {
   const { signal } = init;
+  const maxBytes = Math.min(init.maxBytes ?? MAX_CARRIER_RESPONSE_BYTES, LARGEST_CARRIER_RESPONSE_BYTES);
   signal.throwIfAborted();
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
@@ -113,11 +127,11 @@ export async function carrierRequest(
       discard(res.body);
       throw new CarrierHttpError(`unexpected redirect (HTTP ${status})`);
     }
-    if (Number(res.headers['content-length'] ?? '0') > MAX_CARRIER_RESPONSE_BYTES) {
+    if (Number(res.headers['content-length'] ?? '0') > maxBytes) {
       discard(res.body);
       throw new CarrierHttpError('response too large');
     }
-    const text = await res.body.text();
+    const text = await readCapped(res.body, maxBytes);
     let json: unknown;
     try {
       json = text.length ? JSON.parse(text) : undefined;
@@ -210,6 +224,21 @@ function untilAborted<T extends { body: Dispatcher.ResponseData['body'] }>(
       },
     );
   });
+}
+
+/** The body as text, refused as soon as it streams past `maxBytes` (no length declared, or a false one). */
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      discard(body);
+      throw new CarrierHttpError('response too large');
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 /** Drops an unread body (and its connection); the stream's own abort error is expected, not a fault. */

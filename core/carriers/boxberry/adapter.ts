@@ -10,7 +10,9 @@ import type { CarrierAdapter, CarrierFailure, CarrierOutcome, CarrierQuoteReques
 import type { Rate } from '../../contract/v1';
 import { boxberryErrorText } from './errors';
 import { BOXBERRY_LIMITS } from './limits';
-import { boxberryCityDirectory, type CityListGet } from './locations';
+import { boxberryCityDirectory, CITY_LIST_MAX_BYTES } from './locations';
+
+export { CITY_LIST_MAX_BYTES };
 import { BOXBERRY_CARRIER_CODE, BOXBERRY_CARRIER_NAME, readDeliveryCalculation } from './mapper';
 import {
   BOXBERRY_DELIVERY_TYPES,
@@ -28,14 +30,11 @@ export interface BoxberryAdapterOptions {
   logger?: Logger;
   nowMs?: () => number;
   /**
-   * The GET of the city lists. Default: carrierRequest with its 1 MiB cap. Once http.ts takes a per-call cap,
-   * the catalogue passes one with CITY_LIST_MAX_BYTES, and ListCitiesFull loads whole (docs/carriers.md).
+   * The city lists' answer cap, CITY_LIST_MAX_BYTES by default. A list over it falls back to ListCities
+   * (towns with pickup points), so a Boxberry list grown past it still quotes (tests set it low to show that).
    */
-  cityListGet?: CityListGet;
+  cityListMaxBytes?: number;
 }
-
-/** The cap the city lists deserve once http.ts can give one call its own (ListCitiesFull: thousands of rows). */
-export const CITY_LIST_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
  * A sender's town must take parcels (audit B4). Boxberry's cabinet calculator offers as senders only «населенные
@@ -68,7 +67,7 @@ export function createBoxberryAdapter(options: BoxberryAdapterOptions): CarrierA
   const nowMs = options.nowMs ?? Date.now;
   const resolver = options.locations ?? createLocationResolver();
   // City codes belong to a host: the simulator's made-up ones must never answer for api.boxberry.ru.
-  const directory = boxberryCityDirectory(baseUrl, token, nowMs, options.cityListGet);
+  const directory = boxberryCityDirectory(baseUrl, token, nowMs, options.cityListMaxBytes);
   const zipVerdicts = new Map<string, { verdict: ZipVerdict; at: number }>();
 
   async function cityCode(

@@ -1,20 +1,33 @@
 // Boxberry's heavy half (core/carriers/descriptor.ts): the adapter, its live check and its simulator.
-import type { CarrierImplementation } from '../descriptor';
+import type {
+  AdapterTarget,
+  CarrierEnvironment,
+  CarrierImplementation,
+  CarrierSettingsReader,
+} from '../descriptor';
 import { startBoxberrySimulator } from '../simulators/boxberry';
-import { createBoxberryAdapter } from './adapter';
+import { createBoxberryAdapter, type BoxberryAdapterOptions } from './adapter';
+import { boxberryCheckSteps } from './check';
 import type { BoxberryField } from './descriptor';
 
 /** A token between the sandbox adapter and simulator only; not a real account. */
 const SANDBOX_TOKEN = 'ratedesk-sandbox-boxberry-token';
 
+function options(
+  { baseUrl, simulated }: AdapterTarget,
+  s: CarrierSettingsReader<BoxberryField>,
+  environment: CarrierEnvironment,
+): BoxberryAdapterOptions {
+  return {
+    baseUrl,
+    token: simulated ? SANDBOX_TOKEN : s.get('token') || null,
+    locations: environment.locations,
+    logger: environment.logger,
+  };
+}
+
 export const implementation: CarrierImplementation<BoxberryField> = {
-  create: ({ baseUrl, simulated }, s, environment) =>
-    createBoxberryAdapter({
-      baseUrl,
-      token: simulated ? SANDBOX_TOKEN : s.get('token') || null,
-      locations: environment.locations,
-      logger: environment.logger,
-    }),
-  checks: () => [],
+  create: (target, s, environment) => createBoxberryAdapter(options(target, s, environment)),
+  checks: (target, s, environment) => boxberryCheckSteps(options(target, s, environment)),
   startSimulator: ({ latencyMs }) => startBoxberrySimulator({ latencyMs, token: SANDBOX_TOKEN }),
 };

@@ -5,16 +5,11 @@
 // counts its rows, and ListCities when the full list is over it (audit B5); `route` quotes Москва → Казань
 // through the adapter.
 import type { CarrierCheckStep, CheckMeasure } from '../check';
-import {
-  CarrierHttpError,
-  carrierRequest,
-  MAX_CARRIER_RESPONSE_BYTES,
-  type CarrierHttpResponse,
-} from '../http';
+import { CarrierHttpError, carrierRequest, type CarrierHttpResponse } from '../http';
 import type { CarrierFailure, CarrierQuoteRequest } from '../types';
 import { CITY_LIST_MAX_BYTES, createBoxberryAdapter, type BoxberryAdapterOptions } from './adapter';
 import { boxberryErrorText } from './errors';
-import { boxberryCityDirectory, type CityListGet } from './locations';
+import { boxberryCityDirectory } from './locations';
 import { listCitiesFullUrl, listCitiesUrl, zipCheckUrl } from './request';
 import { BoxberryCityList, BoxberryZipCheck } from './schema';
 
@@ -56,10 +51,9 @@ function failureText(f: CarrierFailure): string {
 
 export function boxberryCheckSteps(options: BoxberryAdapterOptions): CarrierCheckStep[] {
   const token = options.token?.trim() ?? '';
-  const get: CityListGet =
-    options.cityListGet ?? ((url, signal) => carrierRequest(url, { method: 'GET', signal }));
-  // A GET passed by the catalogue is the one with the city list's own cap (adapter.ts, cityListGet).
-  const limitBytes = options.cityListGet ? CITY_LIST_MAX_BYTES : MAX_CARRIER_RESPONSE_BYTES;
+  const limitBytes = options.cityListMaxBytes ?? CITY_LIST_MAX_BYTES;
+  const get = (url: string, signal: AbortSignal) =>
+    carrierRequest(url, { method: 'GET', signal, maxBytes: limitBytes });
 
   const configured = (): void => {
     if (token === '') throw new Error('Boxberry token is not set (setting carriers.boxberry.token)');
@@ -104,7 +98,7 @@ export function boxberryCheckSteps(options: BoxberryAdapterOptions): CarrierChec
     hint: HINTS.directory,
     async run(signal) {
       configured();
-      const cities = boxberryCityDirectory(options.baseUrl, token, options.nowMs, get);
+      const cities = boxberryCityDirectory(options.baseUrl, token, options.nowMs, limitBytes);
       const answer = await cities.lookup(
         { city: 'Москва', region: 'Москва', postalCode: MOSCOW_INDEX },
         signal,

@@ -15,7 +15,7 @@
 // says so. A failed download is remembered for CITY_LIST_RETRY_MS instead of being asked again by every quote.
 import { findCity, normaliseCityName } from '../../locations/cities';
 import type { CarrierDirectory, DirectoryAnswer, DirectoryQuery } from '../../locations/resolver';
-import { CarrierHttpError, carrierRequest, type CarrierHttpResponse } from '../http';
+import { CarrierHttpError, carrierRequest } from '../http';
 import { boxberryErrorText } from './errors';
 import { listCitiesUrl, listCitiesFullUrl } from './request';
 import { BoxberryCity, BoxberryCityList } from './schema';
@@ -29,11 +29,14 @@ export interface BoxberryCityEntry {
   reception: boolean | null;
 }
 
-/** The GET of a city list; carrierRequest (1 MiB cap) unless the catalogue passes one with a larger cap. */
-export type CityListGet = (url: string, signal: AbortSignal) => Promise<CarrierHttpResponse>;
-
 /** Which list answered: the full one, or only the towns with pickup points (the full one over the cap). */
 export type CityListCoverage = 'full' | 'pickup_points';
+
+/**
+ * The city lists' own answer cap (http.ts maxBytes): ListCitiesFull is thousands of rows with Cyrillic written
+ * as \uXXXX, about 730 bytes a row, so the whole of Russia is past the 1 MiB every quote's answer is held to.
+ */
+export const CITY_LIST_MAX_BYTES = 8 * 1024 * 1024;
 
 /** How long a downloaded city list is used before it is asked for again (the official plugin's 24 h). */
 export const CITY_LIST_TTL_MS = 24 * 60 * 60 * 1000;
@@ -52,15 +55,13 @@ export interface BoxberryCityDirectory extends CarrierDirectory {
   reception(code: string, signal: AbortSignal): Promise<boolean | null>;
 }
 
-const defaultGet: CityListGet = (url, signal) => carrierRequest(url, { method: 'GET', signal });
-
 type Loaded = { cities: BoxberryCityEntry[]; coverage: CityListCoverage };
 
 export function boxberryCityDirectory(
   baseUrl: string,
   token: string,
   nowMs: () => number = Date.now,
-  get: CityListGet = defaultGet,
+  maxBytes: number = CITY_LIST_MAX_BYTES,
 ): BoxberryCityDirectory {
   let list: (Loaded & { at: number }) | null = null;
   let failure: { at: number; error: string } | null = null;
@@ -74,7 +75,7 @@ export function boxberryCityDirectory(
       method === 'ListCitiesFull' ? listCitiesFullUrl(baseUrl, token) : listCitiesUrl(baseUrl, token);
     let res;
     try {
-      res = await get(url, signal);
+      res = await carrierRequest(url, { method: 'GET', signal, maxBytes });
     } catch (err) {
       if (err instanceof CarrierHttpError) return { error: err.message };
       if (signal.aborted) return { error: `no answer within ${CITY_LIST_DOWNLOAD_MS / 1000} s` };

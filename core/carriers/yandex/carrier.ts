@@ -1,18 +1,31 @@
 // Yandex Delivery's heavy half (core/carriers/descriptor.ts): the adapter, its live check and its simulator.
-import type { CarrierImplementation } from '../descriptor';
+import type {
+  AdapterTarget,
+  CarrierEnvironment,
+  CarrierImplementation,
+  CarrierSettingsReader,
+} from '../descriptor';
 import { startYandexSimulator, YANDEX_SIM_TOKEN } from '../simulators/yandex';
-import { createYandexAdapter } from './adapter';
+import { createYandexAdapter, type YandexAdapterOptions } from './adapter';
+import { yandexCheckSteps } from './check';
 import type { YandexField } from './descriptor';
 
+function options(
+  { baseUrl, simulated }: AdapterTarget,
+  s: CarrierSettingsReader<YandexField>,
+  environment: CarrierEnvironment,
+): YandexAdapterOptions {
+  return {
+    baseUrl,
+    token: simulated ? YANDEX_SIM_TOKEN : s.get('token') || null,
+    sourceStationId: simulated ? null : s.get('platform_station_id') || null,
+    locations: environment.locations,
+    logger: environment.logger,
+  };
+}
+
 export const implementation: CarrierImplementation<YandexField> = {
-  create: ({ baseUrl, simulated }, s, environment) =>
-    createYandexAdapter({
-      baseUrl,
-      token: simulated ? YANDEX_SIM_TOKEN : s.get('token') || null,
-      sourceStationId: simulated ? null : s.get('platform_station_id') || null,
-      locations: environment.locations,
-      logger: environment.logger,
-    }),
-  checks: () => [],
+  create: (target, s, environment) => createYandexAdapter(options(target, s, environment)),
+  checks: (target, s, environment) => yandexCheckSteps(options(target, s, environment)),
   startSimulator: ({ latencyMs }) => startYandexSimulator({ latencyMs }),
 };

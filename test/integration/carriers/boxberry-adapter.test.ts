@@ -2,6 +2,7 @@
 // Boxberry through POST /v1/rates (sandbox mode, Boxberry switched on), each sandbox trigger included.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MAX_CARRIER_RESPONSE_BYTES } from '../../../core/carriers/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBoxberryAdapter } from '../../../core/carriers/boxberry';
 import {
@@ -159,11 +160,21 @@ describe('Boxberry adapter ↔ simulator', () => {
     expect(out.map((r) => r.service_code)).toEqual(['boxberry:1']);
   });
 
-  it('the simulated ListCitiesFull is over the cap, as the real one is expected to be: ListCities answers', async () => {
+  it('the simulated ListCitiesFull is over the 1 MiB a quote answer gets, as the real one is expected to be', async () => {
     const s = await sim();
+    // Under its own cap (CITY_LIST_MAX_BYTES) it loads whole: no fallback to ListCities.
     await createBoxberryAdapter({ baseUrl: s.url, token: TOKEN }).quote(request(), ctx());
     expect(s.methodCount('ListCitiesFull')).toBe(1);
-    expect(s.methodCount('ListCities')).toBe(1);
+    expect(s.methodCount('ListCities')).toBe(0);
+    // Held to 1 MiB, it does not fit, and the pickup-point towns answer instead.
+    const tight = await sim();
+    await createBoxberryAdapter({
+      baseUrl: tight.url,
+      token: TOKEN,
+      cityListMaxBytes: MAX_CARRIER_RESPONSE_BYTES,
+    }).quote(request(), ctx());
+    expect(tight.methodCount('ListCitiesFull')).toBe(1);
+    expect(tight.methodCount('ListCities')).toBe(1);
   });
 
   it('a sender town without a reception point is no service naming the cause, with no calculator call', async () => {

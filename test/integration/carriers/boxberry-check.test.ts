@@ -5,7 +5,6 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boxberryCheckSteps, CITY_LIST_MAX_BYTES } from '../../../core/carriers/boxberry';
-import type { CityListGet } from '../../../core/carriers/boxberry/locations';
 import type { CarrierCheckStep, CheckMeasure } from '../../../core/carriers/check';
 import { MAX_CARRIER_RESPONSE_BYTES } from '../../../core/carriers/http';
 import {
@@ -65,9 +64,11 @@ describe('Boxberry check steps', () => {
     expect(steps[2]!.hint.en).toMatch(/ListCities/);
   });
 
-  it('all pass against the simulator: the token, Москва as code 68 taking parcels, the lists, rates', async () => {
+  it('all pass against the simulator held to 1 MiB: the token, Москва, the ListCities fallback, rates', async () => {
     const s = await sim();
-    const seen = await runSteps(boxberryCheckSteps({ baseUrl: s.url, token: TOKEN }));
+    const seen = await runSteps(
+      boxberryCheckSteps({ baseUrl: s.url, token: TOKEN, cityListMaxBytes: MAX_CARRIER_RESPONSE_BYTES }),
+    );
     expect(seen.map((x) => [x.kind, x.ok, x.error])).toEqual([
       ['auth', true, undefined],
       ['directory', true, undefined],
@@ -84,14 +85,9 @@ describe('Boxberry check steps', () => {
     expect(s.methodCount('ListCitiesFull')).toBeGreaterThan(0);
   });
 
-  it('with the city list’s own cap wired, the size step weighs ListCitiesFull whole, thousands of rows', async () => {
+  it('with the city list’s own cap (the default), the size step weighs ListCitiesFull whole, thousands of rows', async () => {
     const s = await sim();
-    const uncapped: CityListGet = async (url, signal) => {
-      const res = await fetch(url, { signal });
-      const text = await res.text();
-      return { status: res.status, text, json: JSON.parse(text) as unknown };
-    };
-    const seen = await runSteps(boxberryCheckSteps({ baseUrl: s.url, token: TOKEN, cityListGet: uncapped }));
+    const seen = await runSteps(boxberryCheckSteps({ baseUrl: s.url, token: TOKEN }));
     expect(seen.every((x) => x.ok)).toBe(true);
     expect(seen[2]!.measure).toMatchObject({ limitBytes: CITY_LIST_MAX_BYTES, note: 'ListCitiesFull' });
     expect(seen[2]!.measure!.bytes!).toBeGreaterThan(MAX_CARRIER_RESPONSE_BYTES);

@@ -5,7 +5,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBoxberryAdapter, type BoxberryAdapterOptions } from '../../../core/carriers/boxberry';
-import type { CityListGet } from '../../../core/carriers/boxberry/locations';
 import { CITY_LIST_RETRY_MS } from '../../../core/carriers/boxberry/locations';
 import { MAX_CARRIER_RESPONSE_BYTES } from '../../../core/carriers/http';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
@@ -87,12 +86,8 @@ function route(from: string, to: string): CarrierQuoteRequest {
 }
 const ctx = () => ({ signal: AbortSignal.timeout(15_000) });
 
-/** A GET without the 1 MiB cap: what the catalogue passes once http.ts takes a per-call cap. */
-const uncappedGet: CityListGet = async (url, signal) => {
-  const res = await fetch(url, { signal });
-  const text = await res.text();
-  return { status: res.status, text, json: JSON.parse(text) as unknown };
-};
+/** The city list held to the 1 MiB every quote's answer gets: what a list grown past its own cap meets. */
+const TIGHT = { cityListMaxBytes: MAX_CARRIER_RESPONSE_BYTES };
 
 describe('B5: ListCitiesFull at its real size', () => {
   it('the fixture: thousands of \\u-escaped rows of about 730 bytes, over the cap', () => {
@@ -107,7 +102,7 @@ describe('B5: ListCitiesFull at its real size', () => {
 
   it('over the cap, the pickup-point towns (ListCities) answer and Москва → Казань is quoted', async () => {
     const f = await fakeBoxberry();
-    const out = await adapter(f.url).quote(route('Москва', 'Казань'), ctx());
+    const out = await adapter(f.url, TIGHT).quote(route('Москва', 'Казань'), ctx());
     expect(out.ok && out.rates.map((r) => r.service_code)).toEqual(['boxberry:1', 'boxberry:2']);
     expect(f.count('ListCitiesFull')).toBe(1);
     expect(f.count('ListCities')).toBe(1);
@@ -116,19 +111,16 @@ describe('B5: ListCitiesFull at its real size', () => {
 
   it('a town served by courier alone is then no service naming the cause, not "city not found"', async () => {
     const f = await fakeBoxberry();
-    expect(await adapter(f.url).quote(route('Москва', COURIER_ONLY), ctx())).toMatchObject({
+    expect(await adapter(f.url, TIGHT).quote(route('Москва', COURIER_ONLY), ctx())).toMatchObject({
       ok: false,
       kind: 'no_service',
       detail: expect.stringMatching(/not among Boxberry's pickup-point towns.*ListCitiesFull/),
     });
   });
 
-  it('with a larger cap for this one call, ListCitiesFull loads whole: the courier-only town is quoted', async () => {
+  it('with its own cap (the default), ListCitiesFull loads whole: the courier-only town is quoted', async () => {
     const f = await fakeBoxberry();
-    const out = await adapter(f.url, { cityListGet: uncappedGet }).quote(
-      route('Москва', COURIER_ONLY),
-      ctx(),
-    );
+    const out = await adapter(f.url).quote(route('Москва', COURIER_ONLY), ctx());
     expect(out.ok).toBe(true);
     expect(f.count('ListCities')).toBe(0);
   });
@@ -145,7 +137,7 @@ describe('B5: a failed download is remembered, not asked again by every quote', 
   ])('%s: asked once per CITY_LIST_RETRY_MS', async (_name, over, detail) => {
     let now = 1_000_000;
     const f = await fakeBoxberry(over);
-    const a = adapter(f.url, { nowMs: () => now });
+    const a = adapter(f.url, { nowMs: () => now, ...TIGHT });
     for (let i = 0; i < 3; i++) {
       expect(await a.quote(route('Москва', 'Казань'), ctx())).toMatchObject({
         ok: false,

@@ -35,6 +35,12 @@ function route(req: IncomingMessage, res: ServerResponse, body: string): void {
       res.end();
       return;
     }
+    case '/directory': {
+      // A whole directory of 2.5 MiB: over the default cap, within a call's own.
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ rows: 'x'.repeat(2.5 * 1024 * 1024) }));
+      return;
+    }
     case '/hang':
       return;
     default:
@@ -102,6 +108,23 @@ describe('carrierRequest', () => {
       expect(err).toBeInstanceOf(CarrierHttpError);
       expect((err as Error).message).toMatch(/too large/);
     }
+  });
+
+  it('a call with its own cap takes a larger answer; the default cap still refuses it', async () => {
+    await expect(carrierRequest(`${base}/directory`, { method: 'GET', signal: signal() })).rejects.toThrow(
+      new CarrierHttpError('response too large'),
+    );
+    const whole = await carrierRequest(`${base}/directory`, {
+      method: 'GET',
+      signal: signal(),
+      maxBytes: 4 * 1024 * 1024,
+    });
+    expect(whole.status).toBe(200);
+    expect((whole.json as { rows: string }).rows).toHaveLength(2.5 * 1024 * 1024);
+    // Its own cap is a cap too.
+    await expect(
+      carrierRequest(`${base}/directory`, { method: 'GET', signal: signal(), maxBytes: 2 * 1024 * 1024 }),
+    ).rejects.toThrow(new CarrierHttpError('response too large'));
   });
 
   it('an abort rejects with the signal reason, at once', async () => {
