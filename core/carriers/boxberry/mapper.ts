@@ -12,9 +12,10 @@ import type { CarrierFailure } from '../types';
 import { boxberryErrorText, classifyBoxberryError } from './errors';
 import type { BoxberryDeliveryType } from './request';
 import { BoxberryCalculation, BoxberryDeliveryCost } from './schema';
+import { BOXBERRY } from './descriptor';
 
-export const BOXBERRY_CARRIER_CODE = 'boxberry';
-export const BOXBERRY_CARRIER_NAME = 'Boxberry';
+export const BOXBERRY_CARRIER_CODE = BOXBERRY.code;
+export const BOXBERRY_CARRIER_NAME = BOXBERRY.name;
 
 /**
  * The vendor's own plugin calls DeliveryPeriod working days, so it is read as such: days_min is the period

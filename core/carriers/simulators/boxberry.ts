@@ -5,8 +5,7 @@
 // Answers are written as Boxberry's PHP writes them, Cyrillic as \uXXXX (a captured answer in the
 // iamwildtuna/boxberry-sdk README), so ListCitiesFull has the real row size (~730 bytes) at a real count
 // (boxberry-cities.ts): about 2 MB, over the HTTP client's 1 MiB cap, as the audit expects of the real one (B5).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
 import {
   boxberryCities,
@@ -14,7 +13,7 @@ import {
   courierCityForZip,
   type SimBoxberryCity,
 } from './boxberry-cities';
-import { answerAfter, type SimulatorHandle } from './handle';
+import { startSimulatorServer, type SimulatorExchange, type SimulatorHandle } from './handle';
 import { chargeableGrams, modelPriceKopecks, zoneOf } from './tariff-model';
 import { readBody } from './read-body';
 
@@ -44,27 +43,16 @@ export async function startBoxberrySimulator(
   options: BoxberrySimulatorOptions = {},
 ): Promise<BoxberrySimulatorHandle> {
   const token = options.token ?? 'boxberry-simulator-token';
-  const latencyMs = options.latencyMs ?? 0;
-  const timers = new Set<NodeJS.Timeout>();
-  const arrivals = new WeakMap<ServerResponse, number>();
+  const exchanges = new WeakMap<ServerResponse, SimulatorExchange>();
   const methods = new Map<string, number>();
-  let requests = 0;
 
   function send(res: ServerResponse, body: Json, status = 200): void {
     sendText(res, () => phpJson(body), status);
   }
 
-  /** `text` is asked for when the answer is due (the city lists come written already). */
+  /** The city lists come written already (writeLists below); everything else is written per answer. */
   function sendText(res: ServerResponse, text: () => string, status = 200): void {
-    answerAfter(latencyMs, arrivals.get(res) ?? performance.now(), timers, () => {
-      if (res.destroyed) return;
-      const written = text();
-      res.writeHead(status, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(written),
-      });
-      res.end(written);
-    });
+    exchanges.get(res)?.send(status, text(), { 'content-type': 'application/json; charset=utf-8' });
   }
 
   function get(res: ServerResponse, q: URLSearchParams): void {
@@ -147,28 +135,18 @@ export async function startBoxberrySimulator(
     methods.set(method, (methods.get(method) ?? 0) + 1);
   }
 
-  const server = createServer((req, res) => {
-    arrivals.set(res, performance.now());
-    requests += 1;
-    handle(req, res).catch(() => send(res, { err: 'Внутренняя ошибка сервера' }));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/json.php`,
-    requestCount: () => requests,
-    methodCount: (method) => methods.get(method) ?? 0,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearTimeout(t);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const server = await startSimulatorServer(
+    (exchange) => {
+      exchanges.set(exchange.res, exchange);
+      return handle(exchange.req, exchange.res);
+    },
+    {
+      latencyMs: options.latencyMs ?? 0,
+      basePath: '/json.php',
+      onError: ({ res }) => send(res, { err: 'Внутренняя ошибка сервера' }),
+    },
+  );
+  return { ...server, methodCount: (method) => methods.get(method) ?? 0 };
 }
 
 /**

@@ -6,12 +6,10 @@
 // size (yandex-points.ts) and the list honours the request's filters (geo_id, the latitude/longitude window,
 // ids, type, drop-off, payment); a door address without a street is refused ("Cannot parse destination
 // info"); a parcel over the limits and a source taking no drop-offs are 404s, as Yandex's errors page has them.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { allCities, type City } from '../../locations/cities';
 import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
 import { placeOfAddress } from './address-place';
-import { answerAfter, type SimulatorHandle } from './handle';
+import { startSimulatorServer, type SimulatorExchange, type SimulatorHandle } from './handle';
 import { chargeableGrams, modelPriceKopecks, zoneOf } from './tariff-model';
 import { readBody } from './read-body';
 import { pointRecord, townPoints, townRadiusKm, YANDEX_MIN_POPULATION, type SimPoint } from './yandex-points';
@@ -79,14 +77,11 @@ function hasHouse(address: string): boolean {
     .some((p) => !/^\d{6}$/.test(p) && /\d/.test(p));
 }
 
-export async function startYandexSimulator(options: YandexSimulatorOptions = {}): Promise<SimulatorHandle> {
-  const latencyMs = Math.max(0, options.latencyMs ?? 0);
+export function startYandexSimulator(options: YandexSimulatorOptions = {}): Promise<SimulatorHandle> {
   const expected = `Bearer ${options.token ?? YANDEX_SIM_TOKEN}`;
-  const timers = new Set<NodeJS.Timeout>();
   const geos = new Map<number, SimPlace>();
   const geoOfPlace = new Map<string, number>();
   const stations = new Map<string, Station>();
-  let requests = 0;
 
   allCities().forEach((city, i) => {
     if (!city.postalCode) return;
@@ -136,16 +131,8 @@ export async function startYandexSimulator(options: YandexSimulatorOptions = {})
     return out;
   }
 
-  function send(res: ServerResponse, arrivedAt: number, status: number, body: Json): void {
-    answerAfter(latencyMs, arrivedAt, timers, () => {
-      if (res.destroyed) return;
-      const text = JSON.stringify(body);
-      res.writeHead(status, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(text),
-      });
-      res.end(text);
-    });
+  function json(send: SimulatorExchange['send'], status: number, body: Json): void {
+    send(status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8' });
   }
 
   const err = (code: string, message: string): Json => ({ code, message });
@@ -303,59 +290,39 @@ export async function startYandexSimulator(options: YandexSimulatorOptions = {})
     return [200, { pricing_total: `${formatRoubles(total)} RUB`, delivery_days: zone <= 2 ? 1 : 2 }];
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, arrivedAt: number): Promise<void> {
+  async function handle({ req, send }: SimulatorExchange): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     const text = await readBody(req);
     const route = url.pathname;
     const known = ['/location/detect', '/pickup-points/list', '/pricing-calculator'].map((p) => BASE + p);
-    if (!known.includes(route)) return send(res, arrivedAt, 404, err('not_found', `No handler for ${route}`));
-    if (req.method !== 'POST') return send(res, arrivedAt, 405, err('method_not_allowed', 'Use POST'));
-    if (req.headers.authorization !== expected)
-      return send(res, arrivedAt, 401, err('unauthorized', 'Access denied'));
-    if (text === null) return send(res, arrivedAt, 413, err('validation_error', 'Request body too large'));
+    if (!known.includes(route)) return json(send, 404, err('not_found', `No handler for ${route}`));
+    if (req.method !== 'POST') return json(send, 405, err('method_not_allowed', 'Use POST'));
+    if (req.headers.authorization !== expected) return json(send, 401, err('unauthorized', 'Access denied'));
+    if (text === null) return json(send, 413, err('validation_error', 'Request body too large'));
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return send(res, arrivedAt, 400, err('validation_error', 'Request body is not valid JSON'));
+      return json(send, 400, err('validation_error', 'Request body is not valid JSON'));
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return send(res, arrivedAt, 400, err('validation_error', 'Request body must be an object'));
+      return json(send, 400, err('validation_error', 'Request body must be an object'));
     }
-    const json = body as Json;
+    const asked = body as Json;
     const answer =
       route === `${BASE}/location/detect`
-        ? detect(json)
+        ? detect(asked)
         : route === `${BASE}/pickup-points/list`
-          ? pickupPoints(json)
-          : pricing(json);
+          ? pickupPoints(asked)
+          : pricing(asked);
     if (answer === 'hang') return; // never answered; close() destroys the socket
-    send(res, arrivedAt, answer[0], answer[1]);
+    json(send, answer[0], answer[1]);
   }
 
-  const server = createServer((req, res) => {
-    const arrivedAt = performance.now();
-    requests++;
-    void handle(req, res, arrivedAt).catch(() =>
-      send(res, arrivedAt, 500, err('internal_error', 'Internal server error')),
-    );
+  return startSimulatorServer(handle, {
+    latencyMs: Math.max(0, options.latencyMs ?? 0),
+    onError: ({ send }) => json(send, 500, err('internal_error', 'Internal server error')),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requestCount: () => requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearTimeout(t);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
 }
 
 /** 22570 → "225.7", 22500 → "225", 22555 → "225.55": as few decimals as the amount needs. */

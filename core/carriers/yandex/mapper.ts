@@ -14,9 +14,10 @@ import type { CarrierOutcome } from '../types';
 import { parsePricingTotal } from './money';
 import type { YandexTariff } from './request';
 import { YandexError, YandexPricing } from './schema';
+import { YANDEX } from './descriptor';
 
-export const YANDEX_CARRIER_CODE = 'yandex';
-export const YANDEX_CARRIER_NAME = 'Яндекс Доставка';
+export const YANDEX_CARRIER_CODE = YANDEX.code;
+export const YANDEX_CARRIER_NAME = YANDEX.name;
 
 /** `delivery_days` is taken as it comes: Yandex does not say working or calendar days. */
 export const YANDEX_DAYS_AS_GIVEN = true;
