@@ -64,7 +64,6 @@ export async function runDeskQuote(
   return { request_id: requestId, quote_id: quoteId, sandbox, rates: result.rates, failures };
 }
 
-
 function* recentPlaces(ctx: StoreContext): Generator<{ city: string; postal_code: string | null }> {
   for (const row of ctx.store.quotes.search('', RECENT_QUOTES_SCANNED, 0)) {
     const shipment = parseStoredShipment(row.shipment_json);

@@ -71,7 +71,10 @@ export function carrierSettings<const C extends string, const S extends CarrierS
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
   ? I
   : never;
-type SettingsOf<D> = D extends { code: infer C extends string; settings: infer S extends CarrierSettingsDescription }
+type SettingsOf<D> = D extends {
+  code: infer C extends string;
+  settings: infer S extends CarrierSettingsDescription;
+}
   ? Record<CarrierSettingName<C, CarrierField<S>>, SettingDef>
   : never;
 

@@ -211,9 +211,7 @@ export async function benchFanoutSimulators(): Promise<void> {
   // Reference: the adapters called directly, the eight at once per quote, one quote at a time.
   const store = openStore(':memory:');
   const settings = new SettingsView(store);
-  const adapters = carriers.map((c) =>
-    c.create({ baseUrl: urls[c.code]!, simulated: true }, settings),
-  );
+  const adapters = carriers.map((c) => c.create({ baseUrl: urls[c.code]!, simulated: true }, settings));
   const request = () => {
     const s = JSON.parse(freshShipment()) as typeof SHIPMENT;
     return {

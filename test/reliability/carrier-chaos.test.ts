@@ -746,7 +746,10 @@ async function setUp(
   // answer every request: it would turn each all-carriers-failed 503 into a 200. Its own faults (JWT,
   // catalogue pages) are tested in test/integration/carriers/fivepost-adapter.test.ts.
   const local = Object.fromEntries(
-    CARRIER_DESCRIPTORS.filter((c) => 'quotesFromLocalData' in c).map((c) => [`carriers.${c.code}.enabled`, 'off']),
+    CARRIER_DESCRIPTORS.filter((c) => 'quotesFromLocalData' in c).map((c) => [
+      `carriers.${c.code}.enabled`,
+      'off',
+    ]),
   );
   const t = await startTestService({
     settings: { ...local, ...settings },

@@ -128,7 +128,10 @@ describe('Yandex adapter against the simulator', () => {
       await a.quote(request({ to: { city: 'Казань', postalCode: CARRIER_TRIGGERS.yandex.error } }), ctx()),
     ).toMatchObject({ ok: false, kind: 'carrier_error' });
     expect(
-      await a.quote(request({ to: { city: 'Казань', postalCode: CARRIER_TRIGGERS.yandex.noService } }), ctx()),
+      await a.quote(
+        request({ to: { city: 'Казань', postalCode: CARRIER_TRIGGERS.yandex.noService } }),
+        ctx(),
+      ),
     ).toMatchObject({ ok: false, kind: 'no_service' });
   });
 });

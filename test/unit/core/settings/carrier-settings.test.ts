@@ -24,7 +24,8 @@ describe('carrierSettings', () => {
   });
 
   it('is what the settings schema holds for the built-in carriers', () => {
-    for (const name of Object.keys(carrierSettings({ code: CDEK.code, ...CDEK.settings }))) expect(SETTINGS).toHaveProperty([name]);
+    for (const name of Object.keys(carrierSettings({ code: CDEK.code, ...CDEK.settings })))
+      expect(SETTINGS).toHaveProperty([name]);
   });
 });
 
