@@ -21,8 +21,16 @@ export interface CheckMeasure {
   items?: number;
   /** The cheapest price of a route step, in kopecks. */
   cheapestKopecks?: number;
-  /** The carrier's own words worth showing (a token's lifetime, a code it answered), as it said them. */
-  note?: string;
+  /**
+   * What else it saw, in both UI languages (a token's lifetime, the code a city has); `said()` for what reads
+   * the same in both (service codes, ids).
+   */
+  note?: { ru: string; en: string };
+}
+
+/** A note in both languages; one argument when it is data that reads the same in both (codes, ids). */
+export function said(ru: string, en: string = ru): { ru: string; en: string } {
+  return { ru, en };
 }
 
 export interface CarrierCheckStep {

@@ -4,7 +4,7 @@
 // `Reception` flag (audit B4); `size` weighs ListCitiesFull against the cap the city list is fetched with and
 // counts its rows, and ListCities when the full list is over it (audit B5); `route` quotes Москва → Казань
 // through the adapter.
-import type { CarrierCheckStep, CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
 import { CarrierHttpError, carrierRequest, type CarrierHttpResponse } from '../http';
 import type { CarrierFailure, CarrierQuoteRequest } from '../types';
 import { CITY_LIST_MAX_BYTES, createBoxberryAdapter, type BoxberryAdapterOptions } from './adapter';
@@ -87,7 +87,10 @@ export function boxberryCheckSteps(options: BoxberryAdapterOptions): CarrierChec
       if (!parsed.success)
         throw new Error(`Boxberry ZipCheck answered an unexpected body: ${res.text.slice(0, 200)}`);
       return {
-        note: `the token was accepted; ${MOSCOW_INDEX} ExpressDelivery ${String(parsed.data[0]!.ExpressDelivery)}`,
+        note: said(
+          `токен принят; ${MOSCOW_INDEX} ExpressDelivery ${String(parsed.data[0]!.ExpressDelivery)}`,
+          `the token was accepted; ${MOSCOW_INDEX} ExpressDelivery ${String(parsed.data[0]!.ExpressDelivery)}`,
+        ),
       };
     },
   };
@@ -106,10 +109,13 @@ export function boxberryCheckSteps(options: BoxberryAdapterOptions): CarrierChec
       if ('error' in answer) throw new Error(answer.error);
       if (!answer.found) throw new Error('Boxberry’s city list has no Москва');
       const reception = await cities.reception(answer.value, signal);
-      const known = answer.value === BOXBERRY_MOSCOW_CODE ? '' : ` (Boxberry's documented one is 68)`;
+      const known = answer.value === BOXBERRY_MOSCOW_CODE;
       const list = cities.coverage() === 'full' ? 'ListCitiesFull' : 'ListCities';
       return {
-        note: `Москва is code ${answer.value}${known}, Reception ${reception === null ? 'not given' : reception ? 1 : 0}, from ${list}`,
+        note: said(
+          `Москва — код ${answer.value}${known ? '' : ' (в документации Boxberry — 68)'}, Reception ${reception === null ? 'не указан' : reception ? 1 : 0}, из ${list}`,
+          `Москва is code ${answer.value}${known ? '' : ` (Boxberry's documented one is 68)`}, Reception ${reception === null ? 'not given' : reception ? 1 : 0}, from ${list}`,
+        ),
       };
     },
   };
@@ -143,14 +149,17 @@ export function boxberryCheckSteps(options: BoxberryAdapterOptions): CarrierChec
     async run(signal): Promise<CheckMeasure> {
       configured();
       const full = await weigh('ListCitiesFull', signal);
-      if (full) return { bytes: full.bytes, limitBytes, items: full.rows, note: 'ListCitiesFull' };
+      if (full) return { bytes: full.bytes, limitBytes, items: full.rows, note: said('ListCitiesFull') };
       const pickup = await weigh('ListCities', signal);
       if (!pickup) throw new Error('Boxberry ListCitiesFull and ListCities are both over the cap');
       return {
         bytes: pickup.bytes,
         limitBytes,
         items: pickup.rows,
-        note: 'ListCitiesFull is over the cap: ListCities (towns with pickup points) is used, towns served by courier alone are not quoted',
+        note: said(
+          'ListCitiesFull больше предела: используется ListCities (города с ПВЗ), города только с курьерской доставкой не рассчитываются',
+          'ListCitiesFull is over the cap: ListCities (towns with pickup points) is used, towns served by courier alone are not quoted',
+        ),
       };
     },
   };
@@ -166,7 +175,7 @@ export function boxberryCheckSteps(options: BoxberryAdapterOptions): CarrierChec
       return {
         items: out.rates.length,
         cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-        note: out.rates.map((r) => r.service_code).join(', '),
+        note: said(out.rates.map((r) => r.service_code).join(', ')),
       };
     },
   };

@@ -3,7 +3,7 @@
 // `directory` asks GET /location/cities for Москва exactly as the adapter's directory asks a place; `size`
 // weighs that answer against the HTTP client's cap; `route` quotes Москва → Казань through the adapter. The
 // steps share one token, as the quotes of one adapter do.
-import type { CarrierCheckStep, CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
 import { CarrierHttpError, MAX_CARRIER_RESPONSE_BYTES } from '../http';
 import type { CarrierFailure, CarrierQuoteRequest } from '../types';
 import { createCdekAdapter, type CdekAdapterOptions } from './adapter';
@@ -99,7 +99,12 @@ export function cdekCheckSteps(options: CdekAdapterOptions): CarrierCheckStep[] 
       const token = await tokens.get(signal);
       if (!token.ok) throw new Error(token.failure.detail);
       const lifetime = tokens.lastLifetimeSeconds();
-      return { note: lifetime === null ? 'token issued' : `token issued for ${lifetime} s` };
+      return {
+        note:
+          lifetime === null
+            ? said('токен выдан', 'token issued')
+            : said(`токен выдан на ${lifetime} с`, `token issued for ${lifetime} s`),
+      };
     },
   };
 
@@ -115,8 +120,14 @@ export function cdekCheckSteps(options: CdekAdapterOptions): CarrierCheckStep[] 
           `CDEK listed no Москва among ${cities.length} cities: ${cities.map((c) => c.city ?? c.code).join(', ')}`,
         );
       }
-      const known = moscow.code === CDEK_MOSCOW_CODE ? '' : ` (production's is ${CDEK_MOSCOW_CODE})`;
-      return { items: cities.length, note: `Москва is code ${moscow.code}${known}` };
+      const known = moscow.code === CDEK_MOSCOW_CODE;
+      return {
+        items: cities.length,
+        note: said(
+          `Москва — код ${moscow.code}${known ? '' : ` (на рабочем сервере — ${CDEK_MOSCOW_CODE})`}`,
+          `Москва is code ${moscow.code}${known ? '' : ` (production's is ${CDEK_MOSCOW_CODE})`}`,
+        ),
+      };
     },
   };
 

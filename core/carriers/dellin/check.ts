@@ -4,7 +4,7 @@
 // (audit, rate limits): the check runs on production and costs at most five calls (the terminal lookup, then
 // a quote: two terminal lookups when not cached and two calculator calls).
 import { findCity } from '../../locations/cities';
-import type { CarrierCheckStep, CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
 import { MAX_CARRIER_RESPONSE_BYTES } from '../http';
 import { createDellinAdapter, type DellinAdapterOptions } from './adapter';
 import { requestTerminals } from './locations';
@@ -24,11 +24,11 @@ function answered(status: number, text: string): string {
 export function dellinCheckSteps(options: DellinAdapterOptions): CarrierCheckStep[] {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const appkey = options.appkey?.trim() ?? '';
-  let seen: { bytes: number; items: number; note: string } | undefined;
+  let seen: { bytes: number; items: number; note: { ru: string; en: string } } | undefined;
 
   async function terminalsOfMoscow(
     signal: AbortSignal,
-  ): Promise<{ bytes: number; items: number; note: string }> {
+  ): Promise<{ bytes: number; items: number; note: { ru: string; en: string } }> {
     if (appkey === '') throw new Error('Dellin appkey is not set (carriers.dellin.appkey)');
     const moscow = findCity(FROM);
     if (!moscow) throw new Error(`${FROM} is not in the city table`);
@@ -42,7 +42,10 @@ export function dellinCheckSteps(options: DellinAdapterOptions): CarrierCheckSte
     seen = {
       bytes: Buffer.byteLength(res.text, 'utf8'),
       items: list.length,
-      note: `terminal ${String(main.id)}${main.name ? ` «${main.name}»` : ''}`,
+      note: said(
+        `терминал ${String(main.id)}${main.name ? ` «${main.name}»` : ''}`,
+        `terminal ${String(main.id)}${main.name ? ` «${main.name}»` : ''}`,
+      ),
     };
     return seen;
   }
@@ -115,7 +118,7 @@ export function dellinCheckSteps(options: DellinAdapterOptions): CarrierCheckSte
         return {
           items: out.rates.length,
           cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-          note: out.rates.map((r) => r.service_code).join(', '),
+          note: said(out.rates.map((r) => r.service_code).join(', ')),
         };
       },
     },

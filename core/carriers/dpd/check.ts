@@ -5,7 +5,7 @@
 // `directory` asks DPD to find a big city by name and region code, the way the adapter names a place without
 // a postal code; `route` quotes Москва → Казань through the adapter itself.
 import { createLocationResolver } from '../../locations/resolver';
-import type { CarrierCheckStep, CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
 import { CarrierHttpError, carrierRequest } from '../http';
 import type { CarrierFailure, CarrierQuoteRequest } from '../types';
 import {
@@ -101,13 +101,21 @@ export function dpdCheckSteps(options: DpdAdapterOptions): CarrierCheckStep[] {
       if (reading.kind === 'failure' && reading.failure.kind === 'carrier_error') {
         throw new Error(reading.failure.detail);
       }
-      const said =
+      const answer =
         reading.kind === 'rates'
-          ? `${reading.rates.length} services`
-          : reading.kind === 'failure'
-            ? failureText(reading.failure)
-            : `${reading.kind}: ${reading.detail}`;
-      return { ...rateMeasure(reading), note: `DPD accepted the contract; it answered ${said}` };
+          ? said(`${reading.rates.length} услуг`, `${reading.rates.length} services`)
+          : said(
+              reading.kind === 'failure'
+                ? failureText(reading.failure)
+                : `${reading.kind}: ${reading.detail}`,
+            );
+      return {
+        ...rateMeasure(reading),
+        note: said(
+          `DPD принял договор; ответ: ${answer.ru}`,
+          `DPD accepted the contract; it answered ${answer.en}`,
+        ),
+      };
     },
   };
 
@@ -131,7 +139,13 @@ export function dpdCheckSteps(options: DpdAdapterOptions): CarrierCheckStep[] {
       }
       return {
         ...rateMeasure(reading),
-        note: reading.kind === 'rates' ? 'DPD found both by name and region code' : reading.detail,
+        note:
+          reading.kind === 'rates'
+            ? said(
+                'DPD нашёл оба города по названию и коду региона',
+                'DPD found both by name and region code',
+              )
+            : said(reading.detail),
       };
     },
   };

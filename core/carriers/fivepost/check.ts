@@ -3,7 +3,7 @@
 // where the contract gives a key for it). Steps: the JWT; one small catalogue page (how 5Post writes a town,
 // and whether RateDesk places it); page 0 at the page size downloads use, against the HTTP client's cap (the
 // audit's F4); a quote Москва → Казань through the adapter.
-import type { CarrierCheckStep } from '../check';
+import { said, type CarrierCheckStep } from '../check';
 import { CarrierHttpError, MAX_CARRIER_RESPONSE_BYTES, carrierRequest } from '../http';
 import { createFivePostAdapter, type FivePostAdapterOptions } from './adapter';
 import { CATALOGUE_PAGE_SIZE } from './catalogue';
@@ -71,7 +71,15 @@ export function fivePostCheckSteps(options: FivePostAdapterOptions): CarrierChec
       async run(signal) {
         const token = await jwt(signal);
         const lifetime = jwtLifetimeMs(token, nowMs());
-        return { note: lifetime === null ? 'JWT issued' : `JWT valid ${Math.round(lifetime / 60_000)} min` };
+        return {
+          note:
+            lifetime === null
+              ? said('JWT выдан', 'JWT issued')
+              : said(
+                  `JWT действует ${Math.round(lifetime / 60_000)} мин`,
+                  `JWT valid ${Math.round(lifetime / 60_000)} min`,
+                ),
+        };
       },
     },
     {
@@ -91,15 +99,22 @@ export function fivePostCheckSteps(options: FivePostAdapterOptions): CarrierChec
         const { page } = await pageZero(DIRECTORY_PAGE_SIZE, signal);
         if (page.content.length === 0) throw new Error('5Post catalogue page 0 is empty');
         const first = FivePostPoint.safeParse(page.content[0]);
-        let seen = 'the first point could not be read';
+        let seen = said('первую точку прочитать не удалось', 'the first point could not be read');
         if (first.success) {
           const p = first.data;
           const town = townOfPoint(p.localityFiasCode, p.address.city, p.address.cityType, p.address.region);
-          seen = `first point in «${p.address.city}»: ${town.key.startsWith('fias:') ? 'placed by its FIAS code' : `placed by name only («${town.key}»)`}`;
+          const byFias = town.key.startsWith('fias:');
+          seen = said(
+            `первая точка в «${p.address.city}»: ${byFias ? 'город найден по коду ФИАС' : `город найден только по названию («${town.key}»)`}`,
+            `first point in «${p.address.city}»: ${byFias ? 'placed by its FIAS code' : `placed by name only («${town.key}»)`}`,
+          );
         }
         return {
           items: page.content.length,
-          note: `${page.totalElements ?? '?'} points in the catalogue; ${seen}`,
+          note: said(
+            `${page.totalElements ?? '?'} точек в каталоге; ${seen.ru}`,
+            `${page.totalElements ?? '?'} points in the catalogue; ${seen.en}`,
+          ),
         };
       },
     },
@@ -123,9 +138,12 @@ export function fivePostCheckSteps(options: FivePostAdapterOptions): CarrierChec
           bytes,
           limitBytes: MAX_CARRIER_RESPONSE_BYTES,
           items,
-          note:
+          note: said(
+            `${items > 0 ? Math.round(bytes / items) : 0} байт на точку; ` +
+              `${page.totalElements ?? '?'} точек на ${page.totalPages} страницах`,
             `${items > 0 ? Math.round(bytes / items) : 0} bytes a point; ` +
-            `${page.totalElements ?? '?'} points in ${page.totalPages} pages`,
+              `${page.totalElements ?? '?'} points in ${page.totalPages} pages`,
+          ),
         };
       },
     },
@@ -158,7 +176,7 @@ export function fivePostCheckSteps(options: FivePostAdapterOptions): CarrierChec
         return {
           items: out.rates.length,
           cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-          note: out.rates.map((r) => r.service_code).join(', '),
+          note: said(out.rates.map((r) => r.service_code).join(', ')),
         };
       },
     },

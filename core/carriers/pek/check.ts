@@ -5,7 +5,7 @@
 // per-account limiter as the quotes. PEK has a test cabinet (https://test-kabinet.pecom.ru/preweb/api/v1).
 import { z } from 'zod';
 import { findCity } from '../../locations/cities';
-import type { CarrierCheckStep, CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
 import { createPekAdapter, type PekAdapterOptions } from './adapter';
 import { basicAuthorization, createPekApi, type PekApi } from './api';
 import { pekAddress } from './locations';
@@ -77,7 +77,7 @@ export function pekCheckSteps(options: PekAdapterOptions): CarrierCheckStep[] {
           throw new Error(
             `PEK does not list the products ${missing.join(', ')} (offers ${[...offered].join(', ')})`,
           );
-        return { items: list.data.length, note: `types ${[...offered].join(', ')}` };
+        return { items: list.data.length, note: said(`types ${[...offered].join(', ')}`) };
       },
     },
     {
@@ -107,7 +107,13 @@ export function pekCheckSteps(options: PekAdapterOptions): CarrierCheckStep[] {
         if (!zone.success)
           throw new Error(`PEK placed no zone for «${address}»: ${res.text.slice(0, 300) || 'empty'}`);
         const { branchTitle, mainWarehouseId } = zone.data;
-        return { items: 1, note: `${branchTitle ?? 'branch'}: warehouse ${mainWarehouseId}` };
+        return {
+          items: 1,
+          note: said(
+            `${branchTitle ?? 'филиал'}: склад ${mainWarehouseId}`,
+            `${branchTitle ?? 'branch'}: warehouse ${mainWarehouseId}`,
+          ),
+        };
       },
     },
     {
@@ -139,7 +145,7 @@ export function pekCheckSteps(options: PekAdapterOptions): CarrierCheckStep[] {
         return {
           items: out.rates.length,
           cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-          note: out.rates.map((r) => r.service_code).join(', '),
+          note: said(out.rates.map((r) => r.service_code).join(', ')),
         };
       },
     },

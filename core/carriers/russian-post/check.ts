@@ -2,7 +2,7 @@
 // public calculator has no account, so there is no auth step; the adapter asks no directory of Russian Post
 // (indexes come from the request or the built-in city table, with no call), so there is no directory or size
 // step either. `route` quotes Москва 101000 → Казань 420000 through the adapter: one GET per product.
-import type { CarrierCheckStep } from '../check';
+import { said, type CarrierCheckStep } from '../check';
 import type { CarrierFailure, CarrierQuoteRequest } from '../types';
 import { createRussianPostAdapter, type RussianPostAdapterOptions } from './adapter';
 
@@ -36,7 +36,7 @@ export function russianPostCheckSteps(options: RussianPostAdapterOptions): Carri
         return {
           items: out.rates.length,
           cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-          note: out.rates.map((r) => r.service_code.replace('russian-post:', '')).join(', '),
+          note: said(out.rates.map((r) => r.service_code.replace('russian-post:', '')).join(', ')),
         };
       },
     },

@@ -4,7 +4,7 @@
 // the adapter's geo directory does; `size` asks pickup-points/list for Moscow with the adapter's bounded filter
 // (geo_id and the first window, points.ts) and weighs the answer against the HTTP client's cap (audit Y6);
 // `route` quotes Москва → Москва through the adapter: Yandex's test environment covers Moscow only (audit Y9).
-import type { CarrierCheckStep, CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
 import { CarrierHttpError, MAX_CARRIER_RESPONSE_BYTES } from '../http';
 import type { CarrierFailure, CarrierQuoteRequest } from '../types';
 import { createYandexAdapter, type YandexAdapterOptions } from './adapter';
@@ -120,7 +120,7 @@ export function yandexCheckSteps(options: YandexAdapterOptions): CarrierCheckSte
       const points = (json as { points?: unknown[] } | undefined)?.points;
       return {
         items: Array.isArray(points) ? points.length : 0,
-        note: 'the token was accepted',
+        note: said('токен принят', 'the token was accepted'),
       };
     },
   };
@@ -131,8 +131,14 @@ export function yandexCheckSteps(options: YandexAdapterOptions): CarrierCheckSte
     hint: HINTS.directory,
     async run(signal) {
       const found = await detectMoscow(signal);
-      const known = found.geoId === YANDEX_MOSCOW_GEO_ID ? '' : ` (Yandex's own is ${YANDEX_MOSCOW_GEO_ID})`;
-      return { items: found.variants, note: `Москва is geo_id ${found.geoId}${known}` };
+      const known = found.geoId === YANDEX_MOSCOW_GEO_ID;
+      return {
+        items: found.variants,
+        note: said(
+          `Москва — geo_id ${found.geoId}${known ? '' : ` (у Яндекса — ${YANDEX_MOSCOW_GEO_ID})`}`,
+          `Москва is geo_id ${found.geoId}${known ? '' : ` (Yandex's own is ${YANDEX_MOSCOW_GEO_ID})`}`,
+        ),
+      };
     },
   };
 
@@ -155,7 +161,10 @@ export function yandexCheckSteps(options: YandexAdapterOptions): CarrierCheckSte
         bytes: answer.bytes,
         limitBytes: MAX_CARRIER_RESPONSE_BYTES,
         items: answer.points.length,
-        note: `pickup points within ±${halfKm} km of the centre`,
+        note: said(
+          `ПВЗ в пределах ±${halfKm} км от центра`,
+          `pickup points within ±${halfKm} km of the centre`,
+        ),
       };
     },
   };
@@ -171,7 +180,7 @@ export function yandexCheckSteps(options: YandexAdapterOptions): CarrierCheckSte
       return {
         items: out.rates.length,
         cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-        note: out.rates.map((r) => r.service_code).join(', '),
+        note: said(out.rates.map((r) => r.service_code).join(', ')),
       };
     },
   };

@@ -82,7 +82,7 @@ function seen(step: CarrierCheckStepReport): string {
   }
   if (m.items !== undefined) parts.push(`${m.items} ${step.kind === 'route' ? 'rates' : 'records'}`);
   if (m.cheapest_kopecks !== undefined) parts.push(`from ${(m.cheapest_kopecks / 100).toFixed(2)} RUB`);
-  if (m.note) parts.push(m.note);
+  if (m.note) parts.push(m.note.en);
   return parts.join(', ');
 }
 

@@ -67,7 +67,7 @@ export const CarrierCheckStepReport = z.object({
       limit_bytes: z.number().optional(),
       items: z.number().optional(),
       cheapest_kopecks: z.number().optional(),
-      note: z.string().optional(),
+      note: z.object({ ru: z.string(), en: z.string() }).optional(),
     })
     .nullable(),
   /** The carrier's answer (or ours: a timeout, a refused connection) when the step failed. */

@@ -2,15 +2,14 @@
 // simulator (whose ListCitiesFull, like the real one, is over the 1 MiB cap, so the size step reports the
 // ListCities fallback); against a dead host the first step fails at once; against a simulator holding another
 // token the auth step fails with Boxberry's words; without a token nothing is called.
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boxberryCheckSteps, CITY_LIST_MAX_BYTES } from '../../../core/carriers/boxberry';
-import type { CarrierCheckStep, CheckMeasure } from '../../../core/carriers/check';
 import { MAX_CARRIER_RESPONSE_BYTES } from '../../../core/carriers/http';
 import {
   startBoxberrySimulator,
   type BoxberrySimulatorHandle,
 } from '../../../core/carriers/simulators/boxberry';
+import { closedPort, runSteps } from '../../helpers/carrier-check';
 
 const TOKEN = 'check-token';
 const sims: BoxberrySimulatorHandle[] = [];
@@ -22,35 +21,6 @@ async function sim(token = TOKEN): Promise<BoxberrySimulatorHandle> {
   const s = await startBoxberrySimulator({ token });
   sims.push(s);
   return s;
-}
-
-/** Runs the steps in order and stops at the first failure, as the runner does. */
-async function runSteps(steps: CarrierCheckStep[]) {
-  const seen: { kind: string; ok: boolean; measure?: CheckMeasure; error?: string; ms: number }[] = [];
-  for (const step of steps) {
-    const started = performance.now();
-    try {
-      const measure = await step.run(AbortSignal.timeout(15_000));
-      seen.push({ kind: step.kind, ok: true, measure, ms: performance.now() - started });
-    } catch (err) {
-      seen.push({
-        kind: step.kind,
-        ok: false,
-        error: (err as Error).message,
-        ms: performance.now() - started,
-      });
-      break;
-    }
-  }
-  return seen;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 describe('Boxberry check steps', () => {
@@ -75,12 +45,12 @@ describe('Boxberry check steps', () => {
       ['size', true, undefined],
       ['route', true, undefined],
     ]);
-    expect(seen[1]!.measure!.note).toBe('Москва is code 68, Reception 1, from ListCities');
+    expect(seen[1]!.measure!.note?.en).toBe('Москва is code 68, Reception 1, from ListCities');
     const size = seen[2]!.measure!;
     expect(size.limitBytes).toBe(MAX_CARRIER_RESPONSE_BYTES);
     expect(size.bytes!).toBeLessThan(MAX_CARRIER_RESPONSE_BYTES);
     expect(size.items!).toBeGreaterThan(400);
-    expect(size.note).toMatch(/ListCitiesFull is over the cap/);
+    expect(size.note?.en).toMatch(/ListCitiesFull is over the cap/);
     expect(seen[3]!.measure!.items).toBe(2);
     expect(s.methodCount('ListCitiesFull')).toBeGreaterThan(0);
   });
@@ -89,7 +59,10 @@ describe('Boxberry check steps', () => {
     const s = await sim();
     const seen = await runSteps(boxberryCheckSteps({ baseUrl: s.url, token: TOKEN }));
     expect(seen.every((x) => x.ok)).toBe(true);
-    expect(seen[2]!.measure).toMatchObject({ limitBytes: CITY_LIST_MAX_BYTES, note: 'ListCitiesFull' });
+    expect(seen[2]!.measure).toMatchObject({
+      limitBytes: CITY_LIST_MAX_BYTES,
+      note: { en: 'ListCitiesFull' },
+    });
     expect(seen[2]!.measure!.bytes!).toBeGreaterThan(MAX_CARRIER_RESPONSE_BYTES);
     expect(seen[2]!.measure!.items!).toBeGreaterThan(2_500);
   });

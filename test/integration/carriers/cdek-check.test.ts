@@ -1,10 +1,8 @@
 // CDEK's live check steps (issue #15 item 6) over real HTTP on 127.0.0.1: every step passes against the
 // simulator; against a dead host the first step (the token) fails at once, saying so; against a simulator
 // that holds another account the auth step fails naming the credentials.
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cdekCheckSteps } from '../../../core/carriers/cdek/check';
-import type { CarrierCheckStep, CheckMeasure } from '../../../core/carriers/check';
 import { MAX_CARRIER_RESPONSE_BYTES } from '../../../core/carriers/http';
 import {
   CDEK_TEST_CLIENT_ID,
@@ -12,6 +10,7 @@ import {
   startCdekSimulator,
   type CdekSimulatorHandle,
 } from '../../../core/carriers/simulators/cdek';
+import { closedPort, runSteps } from '../../helpers/carrier-check';
 
 const sims: CdekSimulatorHandle[] = [];
 afterEach(async () => {
@@ -19,35 +18,6 @@ afterEach(async () => {
 });
 
 const account = { clientId: CDEK_TEST_CLIENT_ID, clientSecret: CDEK_TEST_CLIENT_SECRET };
-
-/** Runs the steps in order and stops at the first failure, as the runner does. */
-async function runSteps(steps: CarrierCheckStep[]) {
-  const seen: { kind: string; ok: boolean; measure?: CheckMeasure; error?: string; ms: number }[] = [];
-  for (const step of steps) {
-    const started = performance.now();
-    try {
-      const measure = await step.run(AbortSignal.timeout(10_000));
-      seen.push({ kind: step.kind, ok: true, measure, ms: performance.now() - started });
-    } catch (err) {
-      seen.push({
-        kind: step.kind,
-        ok: false,
-        error: (err as Error).message,
-        ms: performance.now() - started,
-      });
-      break;
-    }
-  }
-  return seen;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 describe('CDEK check steps', () => {
   it('declare auth, directory, size and route, each with a subject and a hint in both languages', () => {
@@ -70,8 +40,8 @@ describe('CDEK check steps', () => {
       ['size', true, undefined],
       ['route', true, undefined],
     ]);
-    expect(seen[0]!.measure!.note).toBe('token issued for 3599 s');
-    expect(seen[1]!.measure).toMatchObject({ note: 'Москва is code 44' });
+    expect(seen[0]!.measure!.note?.en).toBe('token issued for 3599 s');
+    expect(seen[1]!.measure).toMatchObject({ note: { en: 'Москва is code 44' } });
     expect(seen[2]!.measure).toMatchObject({ limitBytes: MAX_CARRIER_RESPONSE_BYTES });
     expect(seen[2]!.measure!.bytes!).toBeGreaterThan(10);
     expect(seen[2]!.measure!.items).toBe(seen[1]!.measure!.items);

@@ -1,14 +1,13 @@
 // Dellin's live check steps (core/carriers/dellin/check.ts, issue #15 item 6) against the Dellin simulator
 // (every step passes), against a dead host (the first network step fails, clearly and at once) and against a
 // simulator that expects another appkey (the first authenticated step, the terminal lookup, fails).
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECK_STEP_KINDS, type CarrierCheckStep, type CheckMeasure } from '../../../core/carriers/check';
+import { CHECK_STEP_KINDS } from '../../../core/carriers/check';
 import { dellinCheckSteps } from '../../../core/carriers/dellin/check';
 import { MAX_CARRIER_RESPONSE_BYTES } from '../../../core/carriers/http';
 import { DELLIN_SIM_DEFAULT_APPKEY, startDellinSimulator } from '../../../core/carriers/simulators/dellin';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
+import { closedPort, runSteps } from '../../helpers/carrier-check';
 
 const sims: SimulatorHandle[] = [];
 afterEach(async () => {
@@ -17,31 +16,6 @@ afterEach(async () => {
 
 /** A Tuesday at noon in Moscow: the simulator refuses Sundays (180012). */
 const TUESDAY = new Date('2030-01-08T09:00:00Z');
-
-type Result =
-  { kind: string; ok: true; measure: CheckMeasure } | { kind: string; ok: false; message: string };
-
-/** What the lead's runner does: each step in order, stopping at the first failure. */
-async function runSteps(steps: CarrierCheckStep[]): Promise<Result[]> {
-  const results: Result[] = [];
-  for (const step of steps) {
-    try {
-      results.push({ kind: step.kind, ok: true, measure: await step.run(AbortSignal.timeout(10_000)) });
-    } catch (err) {
-      results.push({ kind: step.kind, ok: false, message: err instanceof Error ? err.message : String(err) });
-      break;
-    }
-  }
-  return results;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 describe('Dellin check steps', () => {
   it('declare directory, size and route in the runner’s order, each with a subject and hints in both languages', () => {
@@ -68,13 +42,13 @@ describe('Dellin check steps', () => {
       ['route', true],
     ]);
     const [directory, size, route] = results.map((r) => (r.ok ? r.measure : {}));
-    expect(directory).toMatchObject({ items: 2, note: expect.stringMatching(/^terminal \d+/) });
+    expect(directory).toMatchObject({ items: 2, note: { en: expect.stringMatching(/^terminal \d+/) } });
     expect(size!.bytes).toBeGreaterThan(0);
     expect(size!.bytes).toBeLessThan(size!.limitBytes!);
     expect(size!.limitBytes).toBe(MAX_CARRIER_RESPONSE_BYTES);
     expect(route!.items).toBeGreaterThan(0);
     expect(route!.cheapestKopecks).toBeGreaterThan(0);
-    expect(route!.note).toContain('dellin:auto:terminal');
+    expect(route!.note?.en).toContain('dellin:auto:terminal');
     expect(sim.requestCount()).toBeLessThanOrEqual(5);
   });
 
@@ -87,8 +61,8 @@ describe('Dellin check steps', () => {
         now: () => TUESDAY,
       }),
     );
-    expect(results).toEqual([
-      { kind: 'directory', ok: false, message: expect.stringMatching(/connection refused/i) },
+    expect(results).toMatchObject([
+      { kind: 'directory', ok: false, error: expect.stringMatching(/connection refused/i) },
     ]);
     expect(performance.now() - started).toBeLessThan(5_000);
   });
@@ -99,8 +73,8 @@ describe('Dellin check steps', () => {
     const results = await runSteps(
       dellinCheckSteps({ baseUrl: sim.url, appkey: DELLIN_SIM_DEFAULT_APPKEY, now: () => TUESDAY }),
     );
-    expect(results).toEqual([
-      { kind: 'directory', ok: false, message: expect.stringMatching(/^Dellin answered HTTP 401: .*appkey/) },
+    expect(results).toMatchObject([
+      { kind: 'directory', ok: false, error: expect.stringMatching(/^Dellin answered HTTP 401: .*appkey/) },
     ]);
   });
 
@@ -108,8 +82,8 @@ describe('Dellin check steps', () => {
     const sim = await startDellinSimulator();
     sims.push(sim);
     const results = await runSteps(dellinCheckSteps({ baseUrl: sim.url, appkey: null }));
-    expect(results).toEqual([
-      { kind: 'directory', ok: false, message: expect.stringContaining('appkey is not set') },
+    expect(results).toMatchObject([
+      { kind: 'directory', ok: false, error: expect.stringContaining('appkey is not set') },
     ]);
     expect(sim.requestCount()).toBe(0);
   });

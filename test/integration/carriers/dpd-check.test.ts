@@ -1,46 +1,16 @@
 // DPD's live check steps (issue #15 item 6) over real HTTP on 127.0.0.1: every step passes against the
 // simulator; against a dead host the first step fails at once, saying so; against a simulator that holds
 // another contract the auth step fails naming the credentials.
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CarrierCheckStep, CheckMeasure } from '../../../core/carriers/check';
 import { dpdCheckSteps } from '../../../core/carriers/dpd/check';
 import { DPD_SIM_DEFAULT_ACCOUNT, startDpdSimulator } from '../../../core/carriers/simulators/dpd';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
+import { closedPort, runSteps } from '../../helpers/carrier-check';
 
 const sims: SimulatorHandle[] = [];
 afterEach(async () => {
   await Promise.all(sims.splice(0).map((s) => s.close()));
 });
-
-/** Runs the steps in order and stops at the first failure, as the runner does. */
-async function runSteps(steps: CarrierCheckStep[]) {
-  const seen: { kind: string; ok: boolean; measure?: CheckMeasure; error?: string; ms: number }[] = [];
-  for (const step of steps) {
-    const started = performance.now();
-    try {
-      const measure = await step.run(AbortSignal.timeout(10_000));
-      seen.push({ kind: step.kind, ok: true, measure, ms: performance.now() - started });
-    } catch (err) {
-      seen.push({
-        kind: step.kind,
-        ok: false,
-        error: (err as Error).message,
-        ms: performance.now() - started,
-      });
-      break;
-    }
-  }
-  return seen;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 describe('DPD check steps', () => {
   it('declare auth, directory and route, each with a subject and a hint in both languages', () => {
@@ -62,7 +32,7 @@ describe('DPD check steps', () => {
       ['directory', true, undefined],
       ['route', true, undefined],
     ]);
-    expect(seen[0]!.measure!.note).toMatch(/^DPD accepted the contract/);
+    expect(seen[0]!.measure!.note?.en).toMatch(/^DPD accepted the contract/);
     expect(seen[1]!.measure!.items).toBeGreaterThan(0);
     expect(seen[2]!.measure).toMatchObject({ items: 5, cheapestKopecks: expect.any(Number) });
     expect(seen[2]!.measure!.cheapestKopecks!).toBeGreaterThan(0);

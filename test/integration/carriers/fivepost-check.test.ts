@@ -1,7 +1,5 @@
 // 5Post's live check steps (core/carriers/fivepost/check.ts) against its simulator, a dead host, and a
 // simulator that expects another API key.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECK_STEP_KINDS, type CarrierCheckStep, type CheckMeasure } from '../../../core/carriers/check';
 import { memoryCatalogueStore } from '../../../core/carriers/fivepost';
@@ -12,6 +10,7 @@ import {
   startFivePostSimulator,
   type FivePostSimulatorHandle,
 } from '../../../core/carriers/simulators/fivepost';
+import { closedPort } from '../../helpers/carrier-check';
 
 const sims: FivePostSimulatorHandle[] = [];
 afterEach(async () => {
@@ -22,15 +21,6 @@ async function sim(apiKey: string): Promise<FivePostSimulatorHandle> {
   const s = await startFivePostSimulator({ apiKey });
   sims.push(s);
   return s;
-}
-
-/** A port nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /** Runs the steps in order as the runner does, stopping at the first failure. */
@@ -65,9 +55,9 @@ describe('5Post check steps', () => {
     );
     expect(results.map((r) => r.error)).toEqual([undefined, undefined, undefined, undefined]);
     const [auth, directory, size, route] = results.map((r) => r.measure!);
-    expect(auth!.note).toBe('JWT valid 60 min');
+    expect(auth!.note?.en).toBe('JWT valid 60 min');
     expect(directory).toMatchObject({ items: 10 });
-    expect(directory!.note).toMatch(
+    expect(directory!.note?.en).toMatch(
       /^\d+ points in the catalogue; first point in «.+ г»: placed by its FIAS code$/,
     );
     expect(size!.limitBytes).toBe(MAX_CARRIER_RESPONSE_BYTES);

@@ -1,44 +1,18 @@
 // PEK's live check steps (core/carriers/pek/check.ts, issue #15 item 6) against the PEK simulator (every step
 // passes, in a handful of PEK's 100 requests a minute), against a dead host (the first network step fails,
 // clearly and at once) and against a simulator expecting another account (the auth step fails).
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECK_STEP_KINDS, type CarrierCheckStep, type CheckMeasure } from '../../../core/carriers/check';
+import { CHECK_STEP_KINDS } from '../../../core/carriers/check';
 import { pekCheckSteps } from '../../../core/carriers/pek/check';
 import { NO_RATE_LIMIT, slidingWindowLimiter } from '../../../core/carriers/pek/rate-limit';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import { PEK_SIM_API_KEY, PEK_SIM_LOGIN, startPekSimulator } from '../../../core/carriers/simulators/pek';
+import { closedPort, runSteps } from '../../helpers/carrier-check';
 
 const sims: SimulatorHandle[] = [];
 afterEach(async () => {
   await Promise.all(sims.splice(0).map((s) => s.close()));
 });
-
-type Result =
-  { kind: string; ok: true; measure: CheckMeasure } | { kind: string; ok: false; message: string };
-
-/** What the lead's runner does: each step in order, stopping at the first failure. */
-async function runSteps(steps: CarrierCheckStep[]): Promise<Result[]> {
-  const results: Result[] = [];
-  for (const step of steps) {
-    try {
-      results.push({ kind: step.kind, ok: true, measure: await step.run(AbortSignal.timeout(10_000)) });
-    } catch (err) {
-      results.push({ kind: step.kind, ok: false, message: err instanceof Error ? err.message : String(err) });
-      break;
-    }
-  }
-  return results;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 const account = { login: PEK_SIM_LOGIN, apiKey: PEK_SIM_API_KEY, limiter: NO_RATE_LIMIT };
 
@@ -67,14 +41,14 @@ describe('PEK check steps', () => {
       ['route', true],
     ]);
     const [auth, directory, route] = results.map((r) => (r.ok ? r.measure : {}));
-    expect(auth).toMatchObject({ items: 4, note: expect.stringContaining('3') });
+    expect(auth).toMatchObject({ items: 4, note: { en: expect.stringContaining('3') } });
     expect(directory).toMatchObject({
       items: 1,
-      note: expect.stringMatching(/^Москва: warehouse [0-9a-f-]{36}$/),
+      note: { en: expect.stringMatching(/^Москва: warehouse [0-9a-f-]{36}$/) },
     });
     expect(route!.items).toBeGreaterThan(0);
     expect(route!.cheapestKopecks).toBeGreaterThan(0);
-    expect(route!.note).toContain('pek:3:terminal');
+    expect(route!.note?.en).toContain('pek:3:terminal');
     expect(sim.requestCount()).toBeLessThanOrEqual(6);
   });
 
@@ -82,7 +56,7 @@ describe('PEK check steps', () => {
     const sim = await startPekSimulator();
     sims.push(sim);
     const results = await runSteps(pekCheckSteps({ baseUrl: sim.url, ...account, types: [3, 7] }));
-    expect(results).toEqual([{ kind: 'auth', ok: false, message: expect.stringContaining('products 7') }]);
+    expect(results).toMatchObject([{ kind: 'auth', ok: false, error: expect.stringContaining('products 7') }]);
   });
 
   it('against a dead host the first network step fails at once, saying the connection was refused', async () => {
@@ -90,8 +64,8 @@ describe('PEK check steps', () => {
     const results = await runSteps(
       pekCheckSteps({ baseUrl: `http://127.0.0.1:${await closedPort()}/api/v1`, ...account }),
     );
-    expect(results).toEqual([
-      { kind: 'auth', ok: false, message: expect.stringMatching(/connection refused/i) },
+    expect(results).toMatchObject([
+      { kind: 'auth', ok: false, error: expect.stringMatching(/connection refused/i) },
     ]);
     expect(performance.now() - started).toBeLessThan(5_000);
   });
@@ -100,11 +74,11 @@ describe('PEK check steps', () => {
     const sim = await startPekSimulator({ login: 'someone-else', apiKey: 'their-key' });
     sims.push(sim);
     const results = await runSteps(pekCheckSteps({ baseUrl: sim.url, ...account }));
-    expect(results).toEqual([
+    expect(results).toMatchObject([
       {
         kind: 'auth',
         ok: false,
-        message: 'PEK answered HTTP 401: Ошибка авторизации: Неверный логин или ключ API',
+        error: 'PEK answered HTTP 401: Ошибка авторизации: Неверный логин или ключ API',
       },
     ]);
     expect(sim.requestCount()).toBe(1);
@@ -114,8 +88,8 @@ describe('PEK check steps', () => {
     const sim = await startPekSimulator();
     sims.push(sim);
     const results = await runSteps(pekCheckSteps({ baseUrl: sim.url, ...account, login: '' }));
-    expect(results).toEqual([
-      { kind: 'auth', ok: false, message: expect.stringContaining('login is not set') },
+    expect(results).toMatchObject([
+      { kind: 'auth', ok: false, error: expect.stringContaining('login is not set') },
     ]);
     expect(sim.requestCount()).toBe(0);
   });

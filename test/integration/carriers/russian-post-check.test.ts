@@ -1,23 +1,15 @@
 // Russian Post's live check (issue #15 item 6) over real HTTP on 127.0.0.1: its one step (no account, no
 // directory call) passes against the simulator and fails at once against a dead host, saying so.
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { russianPostCheckSteps } from '../../../core/carriers/russian-post/check';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import { startRussianPostSimulator } from '../../../core/carriers/simulators/russian-post';
+import { closedPort } from '../../helpers/carrier-check';
 
 const sims: SimulatorHandle[] = [];
 afterEach(async () => {
   await Promise.all(sims.splice(0).map((s) => s.close()));
 });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 describe('Russian Post check steps', () => {
   it('are one route step whose hint names the foreign-IP block', () => {
@@ -33,7 +25,7 @@ describe('Russian Post check steps', () => {
     const [route] = russianPostCheckSteps({ baseUrl: sim.url });
     const measure = await route!.run(AbortSignal.timeout(10_000));
     expect(measure).toMatchObject({ items: 5, cheapestKopecks: expect.any(Number) });
-    expect(measure.note).toBe('27030, 47030, 23030, 24030, 7030');
+    expect(measure.note?.en).toBe('27030, 47030, 23030, 24030, 7030');
     expect(sim.requestCount()).toBe(5);
   });
 

@@ -1,47 +1,17 @@
 // Yandex Delivery's live check steps (issue #15 item 6) over real HTTP on 127.0.0.1: every step passes against
 // the simulator; against a dead host the first step fails at once, saying so; against a simulator holding
 // another token the auth step fails naming the token; without a token nothing is called.
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CarrierCheckStep, CheckMeasure } from '../../../core/carriers/check';
 import { MAX_CARRIER_RESPONSE_BYTES } from '../../../core/carriers/http';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import { startYandexSimulator, YANDEX_SIM_TOKEN } from '../../../core/carriers/simulators/yandex';
 import { yandexCheckSteps } from '../../../core/carriers/yandex';
+import { closedPort, runSteps } from '../../helpers/carrier-check';
 
 const sims: SimulatorHandle[] = [];
 afterEach(async () => {
   await Promise.all(sims.splice(0).map((s) => s.close()));
 });
-
-/** Runs the steps in order and stops at the first failure, as the runner does. */
-async function runSteps(steps: CarrierCheckStep[]) {
-  const seen: { kind: string; ok: boolean; measure?: CheckMeasure; error?: string; ms: number }[] = [];
-  for (const step of steps) {
-    const started = performance.now();
-    try {
-      const measure = await step.run(AbortSignal.timeout(15_000));
-      seen.push({ kind: step.kind, ok: true, measure, ms: performance.now() - started });
-    } catch (err) {
-      seen.push({
-        kind: step.kind,
-        ok: false,
-        error: (err as Error).message,
-        ms: performance.now() - started,
-      });
-      break;
-    }
-  }
-  return seen;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 describe('Yandex check steps', () => {
   it('declare auth, directory, size and route, each with a subject and a hint in both languages', () => {
@@ -66,7 +36,7 @@ describe('Yandex check steps', () => {
       ['size', true, undefined],
       ['route', true, undefined],
     ]);
-    expect(seen[1]!.measure).toMatchObject({ note: 'Москва is geo_id 213' });
+    expect(seen[1]!.measure).toMatchObject({ note: { en: 'Москва is geo_id 213' } });
     const size = seen[2]!.measure!;
     expect(size.limitBytes).toBe(MAX_CARRIER_RESPONSE_BYTES);
     expect(size.items!).toBeGreaterThan(10);

@@ -13,6 +13,7 @@ import { runCarrierCheck } from '../../../core/platform/carrier-check';
 import { SettingsView } from '../../../core/settings/view';
 import { openStore, type Store } from '../../../core/store';
 import { silentLogger } from '../../../core/util/logger';
+import { closedPort } from '../../helpers/carrier-check';
 
 const open: Array<Store | SimulatorHandle> = [];
 afterEach(async () => {
@@ -24,14 +25,6 @@ function settings(values: Record<string, string>): SettingsView {
   open.push(store);
   for (const [k, v] of Object.entries(values)) store.settings.set(k, v, new Date().toISOString());
   return new SettingsView(store);
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /**
@@ -67,6 +60,11 @@ describe('carriers check', () => {
     const route = report.steps.find((s) => s.kind === 'route');
     expect(route?.measure?.items).toBeGreaterThan(0);
     expect(route?.measure?.cheapest_kopecks).toBeGreaterThan(0);
+    // What a step saw is said in both UI languages: the Russian desk never shows an English sentence.
+    for (const step of report.steps) {
+      const note = step.measure?.note;
+      if (note && /[a-z]{3,} [a-z]{3,}/.test(note.en)) expect(note.ru).not.toBe(note.en);
+    }
     expect(report.ok).toBe(true);
   });
 

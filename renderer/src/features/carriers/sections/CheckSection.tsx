@@ -126,6 +126,6 @@ function Measure({ step }: { step: CarrierCheckStepReport }): ReactNode {
   if (m.items !== undefined) parts.push(t(step.kind === 'route' ? 'rates' : 'records', { n: m.items }));
   if (m.cheapest_kopecks !== undefined)
     parts.push(t('cheapest', { price: formatMoney(m.cheapest_kopecks, lang) }));
-  if (m.note) parts.push(m.note);
+  if (m.note) parts.push(m.note[lang]);
   return <span className="muted">{parts.join(' · ')}</span>;
 }
