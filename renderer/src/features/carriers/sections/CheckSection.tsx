@@ -43,6 +43,7 @@ export function CheckSection({ carrier, sandbox }: SectionProps): ReactNode {
           {busy ? t('running') : report ? t('again') : t('run')}
         </Button>
       }
+      className="check-section"
       data-testid={`carrier-check-section-${carrier.code}`}
     >
       {error ? (
