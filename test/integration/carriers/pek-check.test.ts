@@ -56,7 +56,9 @@ describe('PEK check steps', () => {
     const sim = await startPekSimulator();
     sims.push(sim);
     const results = await runSteps(pekCheckSteps({ baseUrl: sim.url, ...account, types: [3, 7] }));
-    expect(results).toMatchObject([{ kind: 'auth', ok: false, error: expect.stringContaining('products 7') }]);
+    expect(results).toMatchObject([
+      { kind: 'auth', ok: false, error: expect.stringContaining('products 7') },
+    ]);
   });
 
   it('against a dead host the first network step fails at once, saying the connection was refused', async () => {
