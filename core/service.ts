@@ -7,6 +7,7 @@ import { InFlight, IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
 import { KeyCache } from './api/key-cache';
 import type { ApiRuntime } from './api/runtime';
 import { runCarrierCheck } from './platform/carrier-check';
+import { DESK_ACCOUNT } from './rating/aggregator';
 import { CarrierRegistry, type RegistryOptions } from './platform/carrier-registry';
 import { sqliteLocationCache } from './locations/cache';
 import { createLocationResolver } from './locations/resolver';
@@ -141,6 +142,7 @@ export async function createRatingService(options: RatingServiceOptions) {
   const rateCache = new RateCache(() => clock.monotonicMs());
   async function rate(
     shipment: Shipment,
+    account: string,
     onProgress?: (p: QuoteProgress) => void,
     signal?: AbortSignal,
   ): Promise<RatingResult> {
@@ -153,8 +155,16 @@ export async function createRatingService(options: RatingServiceOptions) {
         ? { breakers: { board: breakers, cooldownMs: Number(settings.get('rating.breaker_cooldown_ms')) } }
         : {}),
       ...(cacheTtlMs > 0
-        ? { cache: { store: rateCache, ttlMs: cacheTtlMs, scope: registry.sandbox() ? 'sandbox' : 'live' } }
+        ? {
+            cache: {
+              store: rateCache,
+              ttlMs: cacheTtlMs,
+              scope: registry.sandbox() ? 'sandbox' : 'live',
+              sharing: settings.get('rating.cache_sharing') === 'shared' ? 'shared' : 'account',
+            },
+          }
         : {}),
+      account,
       ...(onProgress ? { onProgress } : {}),
       ...(signal ? { signal } : {}),
     });
@@ -170,8 +180,9 @@ export async function createRatingService(options: RatingServiceOptions) {
     authFailures: new TokenBuckets(() => clock.monotonicMs()),
     inFlight: new InFlight(),
     reservations: new Map(),
+    maxInFlightPerAccount: () => Number(settings.get('rating.max_in_flight_per_account')),
     isSandbox: () => registry.sandbox(),
-    quote: (shipment, _requestId, signal) => rate(shipment, undefined, signal),
+    quote: (shipment, account, signal) => rate(shipment, account, undefined, signal),
     carriers: (): CarrierInfo[] => registry.info(health),
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),
     onBalanceChanged: (accountId, balance) => events.emit('balance-changed', { accountId, balance }),
@@ -245,7 +256,8 @@ export async function createRatingService(options: RatingServiceOptions) {
       return startListener();
     },
     sandbox: () => registry.sandbox(),
-    rate: (shipment, onProgress) => rate(shipment, onProgress),
+    // The desk is one asker of its own: its failures and its cached answers are the desk's.
+    rate: (shipment, onProgress) => rate(shipment, DESK_ACCOUNT, onProgress),
     checkCarrier: (code, check) =>
       runCarrierCheck(code, { settings, logger, now: () => clock.now(), ...check }),
   };

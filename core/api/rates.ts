@@ -94,6 +94,16 @@ export async function handleRates(
   const balance = rt.store.accounts.balance(accountId) ?? 0;
   const reserved = rt.reservations.get(accountId) ?? 0;
   if (balance - reserved < 1) return sendError(res, 'insufficient_balance', requestId, headers);
+  // The reservations are the account's calls in flight. Past its bound the client is told to slow down, as the
+  // spec says for 429: one account's hung calls must not hold every connection to a carrier (#16).
+  if (reserved >= rt.maxInFlightPerAccount()) {
+    return sendError(res, 'rate_limit_exceeded', requestId, headers, {
+      headers: { 'Retry-After': '1' },
+      details: [
+        { path: '(account)', message: `at most ${rt.maxInFlightPerAccount()} rates calls in flight at once` },
+      ],
+    });
+  }
   rt.reservations.set(accountId, reserved + 1);
   if (key !== null) rt.inFlight.claim(accountId, key, fp);
 
@@ -105,7 +115,7 @@ export async function handleRates(
   };
   res.once('close', onClose);
   try {
-    const result = await rt.quote(shipment, requestId, gone.signal);
+    const result = await rt.quote(shipment, String(accountId), gone.signal);
     if (gone.signal.aborted) return;
     if (result.nothingQueried) {
       return sendError(res, 'no_queryable_carrier', requestId, headers, { unavailable: result.unavailable });

@@ -22,9 +22,14 @@ export interface ApiRuntime {
   inFlight: InFlight;
   /** Requests being rated per account, not yet charged: the balance they will need is held back. */
   reservations: Map<number, number>;
+  /**
+   * How many rates calls one account may have in flight at once (rating.max_in_flight_per_account): the
+   * carriers' connections and quotas are the install's, and one account's hung requests must not hold them all.
+   */
+  maxInFlightPerAccount(): number;
   isSandbox(): boolean;
-  /** `signal` aborts every carrier call (the client went away). */
-  quote(shipment: Shipment, requestId: string, signal: AbortSignal): Promise<RatingResult>;
+  /** Rates `shipment` for `account` (its breakers, its fair share, its cache); `signal` ends it early. */
+  quote(shipment: Shipment, account: string, signal: AbortSignal): Promise<RatingResult>;
   carriers(): CarrierInfo[];
   openApiJson(): string;
   onLowBalance(event: LowBalanceEvent): void;

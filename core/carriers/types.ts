@@ -25,13 +25,23 @@ export type CarrierFailure =
   | { kind: 'postal_code_required' }
   | { kind: 'city_not_found'; detail?: string }
   | { kind: 'exceeds_limits'; detail: string }
-  | { kind: 'carrier_error'; detail: string };
+  | { kind: 'carrier_error'; detail: string }
+  /**
+   * Not called: the carrier's own quota for this install (PEK's 100 requests a minute) is used up, or this
+   * account has used its fair share of it. Says nothing about the carrier, so it never counts as a failure.
+   */
+  | { kind: 'carrier_busy'; detail: string };
 
 export type CarrierOutcome = { ok: true; rates: Rate[] } | ({ ok: false } & CarrierFailure);
 
 export interface CarrierContext {
   /** Aborted when the per-carrier timeout or the overall deadline passes. */
   signal: AbortSignal;
+  /**
+   * Who asked (an account id, 'desk', 'check'): a carrier whose quota is the whole install's (PEK) gives each
+   * its fair share of it. Absent: one anonymous asker.
+   */
+  account?: string;
 }
 
 export interface CarrierAdapter {

@@ -17,6 +17,11 @@ export const UNAVAILABLE_KINDS = [
   'exceeds_limits',
   /** The carrier's circuit breaker is open after repeated failures: not called until its cool-down ends (#10). */
   'temporarily_skipped',
+  /**
+   * Not called: the carrier's request quota for this install is used up, or this account's fair share of it
+   * (PEK's 100 requests a minute, #16). Not a failure of the carrier; the detail says when it frees.
+   */
+  'carrier_busy',
 ] as const;
 export const UnavailableKind = z.enum(UNAVAILABLE_KINDS);
 export type UnavailableKind = z.output<typeof UnavailableKind>;
@@ -52,6 +57,8 @@ export function reasonText(u: Pick<CarrierFailure, 'kind' | 'detail'>): string {
       return `parcel exceeds carrier limits: ${u.detail ?? 'size or weight'}`;
     case 'temporarily_skipped':
       return 'temporarily skipped after repeated failures';
+    case 'carrier_busy':
+      return `carrier busy: ${u.detail ?? 'its request quota is used up'}`;
   }
 }
 

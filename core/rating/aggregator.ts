@@ -6,7 +6,7 @@ import { fingerprint } from '../api/idempotency';
 import type { CarrierAdapter } from '../carriers/types';
 import { reasonText, type CarrierFailure, type UnavailableKind } from '../contract/unavailable';
 import type { Rate, Shipment, Unavailable } from '../contract/v1';
-import type { CircuitBreakers } from './breaker';
+import { UNATTRIBUTED, type CircuitBreakers } from './breaker';
 import { rateCarrier, type CarrierCallContext, type QuoteProgress } from './carrier-call';
 import type { HealthBoard } from './health';
 import type { RateCache } from './rate-cache';
@@ -45,8 +45,24 @@ export interface QuoteOptions {
    * The rate cache and its TTL (rating.cache_ttl_ms, only when above 0). `scope` keeps sandbox answers and
    * live ones apart.
    */
-  cache?: { store: RateCache; ttlMs: number; scope: 'sandbox' | 'live' };
+  cache?: { store: RateCache; ttlMs: number; scope: 'sandbox' | 'live'; sharing?: CacheSharing };
+  /**
+   * Who asks: an account id, or 'desk' for the desktop app. Breakers count failures per account first, carriers
+   * with a quota for the whole install give each its fair share, and the rate cache keeps each account's
+   * answers to itself unless `cache.sharing` is 'shared'.
+   */
+  account?: string;
 }
+
+/**
+ * Whose answers a cached rate may serve (setting rating.cache_sharing): only the account that asked (the
+ * default: a cache hit answers in milliseconds, so a shared cache would tell one account what another asked
+ * in the last minutes), or every account of this install (one company, one trust domain).
+ */
+export type CacheSharing = 'account' | 'shared';
+
+/** The desktop app's own quotes, as an asker beside the accounts of /v1 (account ids are numbers). */
+export const DESK_ACCOUNT = 'desk';
 
 export interface CarrierSet {
   /** Enabled adapters by code. */
@@ -71,7 +87,9 @@ export async function quoteAll(
   // not depend on which other carriers were asked.
   const shipmentKey = cache ? fingerprint({ ...shipment, carriers: undefined }) : '';
 
+  const account = options.account ?? UNATTRIBUTED;
   const ctx: CarrierCallContext = {
+    account,
     request: {
       from: { city: shipment.from.city, postalCode: shipment.from.postal_code ?? null },
       to: { city: shipment.to.city, postalCode: shipment.to.postal_code ?? null },
@@ -89,7 +107,12 @@ export async function quoteAll(
       ? {
           store: cache.store,
           ttlMs: cache.ttlMs,
-          key: (adapter) => cache.store.key(adapter, cache.scope, shipmentKey),
+          key: (adapter) =>
+            cache.store.key(
+              adapter,
+              cache.sharing === 'shared' ? cache.scope : `${cache.scope}\u0000${account}`,
+              shipmentKey,
+            ),
         }
       : undefined,
     onProgress: options.onProgress,

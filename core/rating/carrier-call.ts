@@ -32,6 +32,11 @@ export interface CarrierCallContext {
   onProgress: ((p: QuoteProgress) => void) | undefined;
   /** Collects the failures of the whole quote. */
   failures: CarrierFailure[];
+  /**
+   * Who asked (an account id, or 'desk'): breakers count failures per account first, and carriers with a
+   * quota for the whole install (PEK) give each account its fair share of it.
+   */
+  account: string;
 }
 
 export interface CarrierAnswer {
@@ -75,7 +80,8 @@ export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallConte
   }
 
   const breakers = ctx.breakers;
-  const admission: Admission = breakers ? breakers.board.admit(code) : 'call';
+  const account = ctx.account;
+  const admission: Admission = breakers ? breakers.board.admit(code, account) : 'call';
   if (admission === 'skip') return unavailable('temporarily_skipped');
 
   const controller = new AbortController();
@@ -100,17 +106,17 @@ export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallConte
   const settle = (outcome: 'answered' | 'failed' | 'local' | 'neutral', error?: string): void => {
     const board = breakers?.board;
     if (board) {
-      if (outcome === 'answered') board.succeeded(code, admission);
+      if (outcome === 'answered') board.succeeded(code, admission, account);
       else if (outcome === 'failed') {
-        if (board.failed(code, admission, breakers.cooldownMs)) ctx.health.markUnavailable(code);
-      } else board.released(code, admission);
+        if (board.failed(code, admission, breakers.cooldownMs, account)) ctx.health.markUnavailable(code);
+      } else board.released(code, admission, account);
       // The carrier's own word on when to call again: it opens the breaker at once (a single 429 is enough)
       // and keeps it open at least that long, whatever our count of failures says.
-      if (askedToWaitMs > 0 && board.backOff(code, askedToWaitMs)) ctx.health.markUnavailable(code);
+      if (askedToWaitMs > 0 && board.backOff(code, askedToWaitMs, account)) ctx.health.markUnavailable(code);
     }
     if (outcome === 'answered') ctx.health.recordAnswer(code, elapsed(), new Date());
     else if (outcome === 'failed') ctx.health.recordFailure(code, error ?? 'unknown', new Date());
-    else if (outcome === 'local' && (!board || board.view(code).state === 'closed')) {
+    else if (outcome === 'local' && (!board || board.view(code, account).state === 'closed')) {
       // As before the breaker, a verdict like "postal code required" reads as an answer for the carrier's
       // status; it may have been reached without any call, so it never makes a skipped carrier look fine.
       ctx.health.recordAnswer(code, elapsed(), new Date());
@@ -126,7 +132,8 @@ export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallConte
     }
     if (kind === 'timeout' || kind === 'carrier_error')
       settle('failed', reasonText({ kind, ...(detail ? { detail } : {}) }));
-    // The carrier answered, with nothing to offer on this route: as good as a rate for its health.
+    // The carrier answered, with nothing to offer on this route: as good as a rate for its health. A call not
+    // made because the carrier's quota is used up (carrier_busy) says nothing about the carrier: neutral.
     else if (kind === 'no_service') settle('answered');
     else if (kind === 'postal_code_required' || kind === 'city_not_found') settle('local');
     else settle('neutral');
@@ -134,7 +141,7 @@ export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallConte
   };
 
   try {
-    const outcome = await raceAbort(adapter.quote(ctx.request, { signal }), signal);
+    const outcome = await raceAbort(adapter.quote(ctx.request, { signal, account }), signal);
     if (!outcome.ok) return fail(outcome.kind, 'detail' in outcome ? outcome.detail : undefined);
     const rates: Rate[] = [];
     for (const r of outcome.rates) {

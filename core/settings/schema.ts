@@ -63,6 +63,22 @@ export const SETTINGS = {
     secret: false,
     doc: 'How long a carrier is skipped after 3 consecutive failures before one request tries it again.',
   },
+  'rating.max_in_flight_per_account': {
+    schema: z.coerce.number().int().min(1).max(1_000),
+    default: '16',
+    secret: false,
+    doc:
+      "Rates calls one account may have in flight at once; more get 429 with Retry-After. The carriers' " +
+      "connections and quotas are the whole install's: one account's hung calls must not hold them all.",
+  },
+  'rating.cache_sharing': {
+    schema: z.enum(['account', 'shared']),
+    default: 'account',
+    secret: false,
+    doc:
+      'Whose cached rates may answer a quote: only the account that asked (a hit answers in milliseconds, so a ' +
+      'shared cache tells one account what others asked), or every account of this install (one company).',
+  },
   'rating.cache_ttl_ms': {
     schema: ms(0, 86_400_000),
     default: '300000',

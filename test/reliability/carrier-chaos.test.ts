@@ -566,8 +566,11 @@ function checkBreakerTrace(
     figures.opened += 1;
   };
   events.forEach((e, i) => {
-    let m = models.get(e.carrier);
-    if (!m) models.set(e.carrier, (m = { state: 'closed', failures: 0, openUntilMs: 0, probing: false }));
+    // Breakers count per account first (#16); this suite asks as one account, so that account's view of each
+    // carrier follows the rules below exactly as one breaker per carrier did.
+    const key = `${e.carrier} ${e.account}`;
+    let m = models.get(key);
+    if (!m) models.set(key, (m = { state: 'closed', failures: 0, openUntilMs: 0, probing: false }));
     const at = `trace #${i} ${e.carrier} ${e.event}${e.admission ? `(${e.admission})` : ''} at ${e.atMs.toFixed(1)}`;
     const cooling = m.state === 'open' && e.atMs < m.openUntilMs;
     switch (e.event) {

@@ -13,12 +13,12 @@ import type {
   CarrierQuoteRequest,
   QuoteLocation,
 } from '../types';
-import { basicAuthorization, createPekApi } from './api';
+import { askFor, basicAuthorization, createPekApi } from './api';
 import { PEK_LIMITS } from './limits';
 import { pekAddress, pekWarehouseDirectory } from './locations';
 import { PEK_CARRIER_CODE, PEK_CARRIER_NAME, readCalculate, type PekLeg } from './mapper';
 import { DEFAULT_PEK_TYPES } from './products';
-import { pekLimiterFor, type RateLimiter } from './rate-limit';
+import { PekRateLimited, pekLimiterFor, type RateLimiter } from './rate-limit';
 import {
   buildCalculateRequest,
   PEK_STREETLESS_DOOR,
@@ -147,13 +147,18 @@ export function createPekAdapter(options: PekAdapterOptions): CarrierAdapter {
     code: PEK_CARRIER_CODE,
     name: PEK_CARRIER_NAME,
     limits: PEK_LIMITS,
-    async quote(request, { signal }) {
+    async quote(request, { signal, account }) {
+      askFor(signal, account ?? '');
       try {
         return await quote(request, signal);
       } catch (err) {
         // Carrier faults become outcomes; an abort (timeout/deadline) and our own bugs propagate.
         if (err instanceof CarrierHttpError && !signal.aborted) {
           return { ok: false, kind: 'carrier_error', detail: `PEK: ${err.message}` };
+        }
+        // PEK's minute is the install's: a call it did not allow is not PEK failing (no breaker, no health).
+        if (err instanceof PekRateLimited && !signal.aborted) {
+          return { ok: false, kind: 'carrier_busy', detail: err.message };
         }
         throw err;
       }

@@ -2,9 +2,13 @@
 // aerogram client, verified-2026.md §5.5). A sliding window per origin and login (the limit is the account's),
 // shared by every adapter in the process like the HTTP client's pools. Policy: a request over the limit waits
 // for a free slot when one frees within PEK_MAX_WAIT_MS (and within the carrier's own timeout: the wait
-// honours the call's AbortSignal), otherwise it fails at once without calling PEK, as a carrier_error saying
-// how long is left. Waiting longer than that would only turn a clear answer into a timeout.
-
+// honours the call's AbortSignal), otherwise it is not sent and reads "carrier busy", which is no failure of
+// PEK's. Waiting longer than that would only turn a clear answer into a timeout.
+//
+// Fair shares (#16): the minute is the whole install's, so one asker (a /v1 account, the desk) may hold at
+// most its share of it: the limit divided among the askers seen in the window, and never more than half while
+// it is alone, so whoever comes next always finds room. An account that floods PEK with routes it does not
+// serve uses up its own share only; everyone else's quotes keep PEK.
 export const PEK_REQUESTS_PER_MINUTE = 100;
 /** The longest a request waits for a slot before failing fast. */
 export const PEK_MAX_WAIT_MS = 2_000;
@@ -12,8 +16,11 @@ export const PEK_MAX_WAIT_MS = 2_000;
 export class PekRateLimited extends Error {}
 
 export interface RateLimiter {
-  /** Resolves when the request may go; throws PekRateLimited (fail fast) or the signal's reason. */
-  acquire(signal: AbortSignal): Promise<void>;
+  /**
+   * Resolves when `asker`'s request may go; throws PekRateLimited (the minute, or the asker's share of it, is
+   * used up for longer than the wait allows) or the signal's reason.
+   */
+  acquire(signal: AbortSignal, asker?: string): Promise<void>;
 }
 
 export interface WindowOptions {
@@ -23,23 +30,36 @@ export interface WindowOptions {
   nowMs?: () => number;
 }
 
+/** How much of the window one asker may hold: its fair share, and at most half while it is the only one. */
+export function fairShare(limit: number, askers: number): number {
+  return Math.max(1, Math.floor(limit / Math.max(2, askers)));
+}
+
 export function slidingWindowLimiter(options: WindowOptions): RateLimiter {
   const now = options.nowMs ?? (() => performance.now());
-  const sent: number[] = [];
+  const sent: Array<{ at: number; asker: string }> = [];
   return {
-    async acquire(signal) {
+    async acquire(signal, asker = '') {
       for (;;) {
         signal.throwIfAborted();
         const t = now();
-        while (sent.length > 0 && sent[0]! <= t - options.windowMs) sent.shift();
-        if (sent.length < options.limit) {
-          sent.push(t);
+        while (sent.length > 0 && sent[0]!.at <= t - options.windowMs) sent.shift();
+        const mine = sent.filter((s) => s.asker === asker);
+        const askers = new Set([asker, ...sent.map((s) => s.asker)]).size;
+        const share = fairShare(options.limit, askers);
+        if (sent.length < options.limit && mine.length < share) {
+          sent.push({ at: t, asker });
           return;
         }
-        const waitMs = sent[0]! + options.windowMs - t;
+        // The slot that frees first: the asker's own oldest while it is over its share, else anyone's.
+        const ownFull = mine.length >= share;
+        const waitMs = (ownFull ? mine[0]!.at : sent[0]!.at) + options.windowMs - t;
         if (waitMs > options.maxWaitMs) {
+          const left = Math.ceil(waitMs / 1000);
           throw new PekRateLimited(
-            `not called: PEK's limit of ${options.limit} requests a minute is used up, ${Math.ceil(waitMs / 1000)} s left`,
+            ownFull
+              ? `not called: this account's share of PEK's ${options.limit} requests a minute (${share}) is used up, ${left} s left`
+              : `not called: PEK's limit of ${options.limit} requests a minute is used up, ${left} s left`,
           );
         }
         await sleep(waitMs, signal);

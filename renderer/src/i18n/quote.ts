@@ -51,6 +51,7 @@ export const quote = defineMessages({
     'reason.city_not_found': 'город не найден',
     'reason.exceeds_limits': 'посылка больше допустимого',
     'reason.temporarily_skipped': 'временно пропущен после сбоев',
+    'reason.carrier_busy': 'лимит запросов к перевозчику исчерпан',
     'reason.fix.not_configured': 'Перевозчики →',
     notRated: 'Не рассчитано',
     'filter.type': 'Тип',
@@ -126,6 +127,8 @@ export const quote = defineMessages({
       'Вес или размеры больше, чем принимает перевозчик. RateDesk проверил это сам, без запроса.',
     'reasonHint.temporarily_skipped':
       'Перевозчик несколько раз подряд не ответил; RateDesk ненадолго перестал его спрашивать и попробует снова сам.',
+    'reasonHint.carrier_busy':
+      'Перевозчик принимает ограниченное число запросов в минуту на всю установку, и эта минута израсходована (или доля этого счёта в ней). Запрос не отправлялся; повторите через несколько секунд.',
     'reason.fix.disabled': 'включить',
     newAbove: (p) => `↑ Выше добавлено: ${p['n']}`,
   },
@@ -178,6 +181,7 @@ export const quote = defineMessages({
     'reason.city_not_found': 'city not found',
     'reason.exceeds_limits': 'parcel too large or heavy',
     'reason.temporarily_skipped': 'skipped for now after failures',
+    'reason.carrier_busy': 'the carrier’s request quota is used up',
     'reason.fix.not_configured': 'Carriers →',
     notRated: 'Not quoted',
     'filter.type': 'Type',
@@ -253,6 +257,8 @@ export const quote = defineMessages({
       'The weight or size is over what the carrier accepts. RateDesk checked this itself, without a request.',
     'reasonHint.temporarily_skipped':
       'The carrier failed several times in a row; RateDesk stopped asking it for a short while and will try again by itself.',
+    'reasonHint.carrier_busy':
+      'The carrier takes a limited number of requests a minute for the whole install, and this minute is used up (or this account’s share of it). Nothing was sent; try again in a few seconds.',
     'reason.fix.disabled': 'switch on',
     newAbove: (p) => `↑ Added above: ${p['n']}`,
   },

@@ -212,13 +212,15 @@ describe('PEK adapter against servers answering like PEK', () => {
     expect(await adapter(f.url).quote(request(), ctx())).toMatchObject({ ok: false, kind: 'carrier_error' });
   });
 
-  it('over its rate limit a request fails fast without calling PEK', async () => {
+  // #16 changed this on purpose: a call PEK's minute does not allow is carrier_busy (no failure of PEK's), and
+  // one asker alone holds half the window (2 of 4).
+  it('over its rate limit a request fails fast without calling PEK, as carrier busy', async () => {
     const f = await fakePek(() => ({ status: 200, body: ZONE }));
-    const limiter = slidingWindowLimiter({ limit: 2, windowMs: 60_000, maxWaitMs: 100 });
+    const limiter = slidingWindowLimiter({ limit: 4, windowMs: 60_000, maxWaitMs: 100 });
     const r = await adapter(f.url, { limiter }).quote(request(), ctx());
-    // Two zone lookups take both slots; the calculator is not called.
-    expect(r).toMatchObject({ ok: false, kind: 'carrier_error' });
-    expect(!r.ok && r.kind === 'carrier_error' && r.detail).toContain('requests a minute');
+    // Two zone lookups take the asker's two slots; the calculator is not called.
+    expect(r).toMatchObject({ ok: false, kind: 'carrier_busy' });
+    expect(!r.ok && r.kind === 'carrier_busy' && r.detail).toContain('requests a minute');
     expect(f.seen.filter((x) => x.path.endsWith('/calculateprice/'))).toHaveLength(0);
   });
 });
@@ -264,17 +266,18 @@ describe('PEK door leg and root hasError (audit P5, P9)', () => {
 });
 
 describe('PEK’s 100 requests a minute (the simulator answers 429 when asked to)', () => {
-  it('with the adapter’s limiter at the same limit the simulator never answers 429; without it, 429 is a carrier error', async () => {
+  it('with the adapter’s limiter the simulator never answers 429 (busy instead); without it, 429 is a carrier error', async () => {
     const s = await startPekSimulator({ requestsPerMinute: 4 });
     sims.push(s);
+    // A window of 8 of which one asker holds 4: the simulator's own 4 a minute.
     const limited = adapter(s.url, {
-      limiter: slidingWindowLimiter({ limit: 4, windowMs: 60_000, maxWaitMs: 50 }),
+      limiter: slidingWindowLimiter({ limit: 8, windowMs: 60_000, maxWaitMs: 50 }),
     });
     expect((await limited.quote(request(), ctx())).ok).toBe(true); // 2 zone lookups + 2 calculations
     const held = await limited.quote(request(), ctx());
     expect(held).toMatchObject({
       ok: false,
-      kind: 'carrier_error',
+      kind: 'carrier_busy',
       detail: expect.stringContaining('requests a minute'),
     });
     expect(s.requestCount()).toBe(4);

@@ -137,14 +137,23 @@ describe('circuit breaker over /v1', () => {
     expect((await t.postRates(fresh())).json.unavailable).toEqual([]);
   });
 
-  it('the desk sees the same breaker: its quote names the kind temporarily_skipped', async () => {
+  // #16 changed this on purpose: the desk is an asker of its own. An API account's failures skip CDEK for that
+  // account only; the desk's own three failures skip it for the desk, naming the kind temporarily_skipped.
+  it('the desk has a breaker of its own: an API account’s failures do not skip it, its own do', async () => {
     t = await startTestService({ settings: FIRST_TWO_CARRIERS, clock: steppingClock() });
     await openCdek(t);
-    const r = await t.service.desk.dispatch('quote:run', { quoteKey: 'q1', shipment: fresh() });
-    expect(r.ok).toBe(true);
-    expect(r.ok && (r.value as { failures: unknown[] }).failures).toEqual([
-      { carrier: 'cdek', kind: 'temporarily_skipped' },
-    ]);
+    const service = t.service;
+    const desk = (n: number, shipment = fresh()) =>
+      service.desk.dispatch('quote:run', { quoteKey: `q${n}`, shipment });
+    const failures = (r: Awaited<ReturnType<typeof desk>>) =>
+      r.ok ? (r.value as { failures: unknown[] }).failures : r.error;
+    expect(failures(await desk(1))).toEqual([]);
+    for (let i = 2; i <= 4; i++) {
+      expect(failures(await desk(i, fresh(CARRIER_TRIGGERS.cdek.error)))).toEqual([
+        { carrier: 'cdek', kind: 'carrier_error', detail: expect.any(String) },
+      ]);
+    }
+    expect(failures(await desk(5))).toEqual([{ carrier: 'cdek', kind: 'temporarily_skipped' }]);
   });
 
   it('a restart gives every carrier a fresh chance (the breaker is in memory; the status is remembered)', async () => {

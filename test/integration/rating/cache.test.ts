@@ -1,6 +1,6 @@
 // #10 item 7 through the whole service: identical shipments within the TTL are answered from the rate
 // cache per carrier, with no carrier call; failures are never cached; a /v1 200 from the cache is still a
-// rates call and is charged exactly once; desk quotes and /v1 share the cache. Carrier calls are counted by
+// rates call and is charged exactly once; each asker has its own answers unless rating.cache_sharing is shared. Carrier calls are counted by
 // the fault proxy in front of the sandbox simulators; the monotonic clock is moved past the TTL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../core/util/clock';
@@ -139,7 +139,32 @@ describe('rate cache over /v1 and the desk', () => {
     expect((await t.get('/v1/balance')).json.balance).toBe(balance - 1);
   });
 
-  it('desk quotes and /v1 share it: a desk quote warms it for /v1 and the other way round', async () => {
+  // #16 changed this on purpose: by default each asker's answers are its own (a hit is fast, so a shared cache
+  // tells one account what another asked). rating.cache_sharing = shared brings back one cache for all.
+  it('each asker’s answers are its own: the desk, one account and another each ask the carriers', async () => {
+    const s = shipment();
+    const desk = await t.service.desk.dispatch('quote:run', { quoteKey: 'own-1', shipment: s });
+    expect(desk.ok).toBe(true);
+    expect(since()).toEqual(ONE_QUOTE);
+    await t.postRates(s);
+    expect(since()).toEqual(ONE_QUOTE);
+    await t.postRates(s);
+    expect(since()).toEqual(NO_CALLS);
+    t.service.store.accounts.create('other', 100, new Date().toISOString());
+    await t.postRates(s, {}, t.newKey('other'));
+    expect(since()).toEqual(ONE_QUOTE);
+  });
+
+  it('with rating.cache_sharing = shared, desk quotes and /v1 share it, both ways', async () => {
+    t.service.store.settings.set('rating.cache_sharing', 'shared', new Date().toISOString());
+    try {
+      await sharedBothWays();
+    } finally {
+      t.service.store.settings.delete('rating.cache_sharing');
+    }
+  });
+
+  async function sharedBothWays(): Promise<void> {
     const s = shipment();
     const desk = await t.service.desk.dispatch('quote:run', { quoteKey: 'cache-1', shipment: s });
     expect(desk.ok).toBe(true);
@@ -152,7 +177,7 @@ describe('rate cache over /v1 and the desk', () => {
     since();
     await t.service.desk.dispatch('quote:run', { quoteKey: 'cache-2', shipment: s2 });
     expect(since()).toEqual(NO_CALLS);
-  });
+  }
 
   it('a carrier settings change is a new configuration: its old answers are not reused', async () => {
     const s = shipment();

@@ -181,4 +181,80 @@ describe('circuit breaker', () => {
       ]);
     });
   });
+
+  describe('per account (#16): one account cannot take a carrier away from the others', () => {
+    const fail = (b: CircuitBreakers, account: string, n = 1): void => {
+      for (let i = 0; i < n; i++) {
+        expect(b.admit('cdek', account)).toBe('call');
+        b.failed('cdek', 'call', COOLDOWN, account);
+      }
+    };
+
+    it('one account’s failures open the carrier for that account alone', () => {
+      const { b } = board();
+      fail(b, 'attacker', FAILURES_TO_OPEN);
+      expect(b.admit('cdek', 'attacker')).toBe('skip');
+      expect(b.view('cdek', 'attacker').state).toBe('open');
+      expect(b.admit('cdek', 'victim')).toBe('call');
+      expect(b.view('cdek', 'victim')).toEqual({ state: 'closed', consecutiveFailures: 0, retryInMs: null });
+      expect(b.openForEveryone('cdek')).toBe(false);
+    });
+
+    it('failures from two accounts in a row open it for everyone', () => {
+      const { b } = board();
+      fail(b, 'a', 2);
+      fail(b, 'b', 1);
+      expect(b.openForEveryone('cdek')).toBe(true);
+      expect(b.admit('cdek', 'c')).toBe('skip');
+    });
+
+    it('an answer in between is evidence the carrier works: the count across accounts starts again', () => {
+      const { b } = board();
+      fail(b, 'attacker', 2);
+      expect(b.admit('cdek', 'victim')).toBe('call');
+      b.succeeded('cdek', 'call', 'victim');
+      fail(b, 'attacker', 1); // the attacker's own third failure: its own breaker only
+      fail(b, 'other', 1);
+      expect(b.openForEveryone('cdek')).toBe(false);
+      expect(b.admit('cdek', 'attacker')).toBe('skip');
+    });
+
+    it('another account’s answer does not reopen the carrier for an account that broke it for itself', () => {
+      const { b } = board();
+      fail(b, 'attacker', FAILURES_TO_OPEN);
+      b.succeeded('cdek', b.admit('cdek', 'victim'), 'victim');
+      expect(b.admit('cdek', 'attacker')).toBe('skip');
+    });
+
+    it('a locked account probes for itself after its cool-down; its failed probe locks only itself again', () => {
+      const { b, advance } = board();
+      fail(b, 'attacker', FAILURES_TO_OPEN);
+      advance(COOLDOWN);
+      expect(b.admit('cdek', 'attacker')).toBe('probe');
+      expect(b.admit('cdek', 'attacker')).toBe('skip'); // one probe at a time
+      expect(b.admit('cdek', 'victim')).toBe('call');
+      b.failed('cdek', 'probe', COOLDOWN, 'attacker');
+      expect(b.view('cdek', 'attacker').retryInMs).toBe(COOLDOWN);
+      expect(b.openForEveryone('cdek')).toBe(false);
+    });
+
+    it('open for everyone, the probe is taken by an account that is not locked out itself', () => {
+      const { b, advance } = board();
+      fail(b, 'attacker', FAILURES_TO_OPEN);
+      fail(b, 'victim', 1);
+      expect(b.openForEveryone('cdek')).toBe(true);
+      advance(COOLDOWN);
+      // The attacker's own lock began earlier and ran out too: both may probe now; whoever asks first does.
+      expect(b.admit('cdek', 'victim')).toBe('probe');
+      expect(b.admit('cdek', 'attacker')).toBe('skip');
+      b.succeeded('cdek', 'probe', 'victim');
+      expect(b.openForEveryone('cdek')).toBe(false);
+    });
+
+    it('the carrier’s own Retry-After opens it for everyone, whoever’s call heard it', () => {
+      const { b } = board();
+      expect(b.backOff('cdek', 5_000, 'attacker')).toBe(true);
+      expect(b.admit('cdek', 'victim')).toBe('skip');
+    });
+  });
 });
