@@ -285,6 +285,8 @@ export async function createRatingService(options: RatingServiceOptions) {
       return listenerError;
     },
     sandbox: () => registry.sandbox(),
+    /** Hits and misses of the rate cache (the benchmark's hit rate). */
+    rateCacheStats: () => rateCache.stats(),
     carriers: () => registry.info(health),
     carrierHealth: (): CarrierHealth[] => registry.info(health).map((c) => health.get(c.code)),
     /** Stops and starts the listener with the current settings (desk: listener on/off, port, host). */

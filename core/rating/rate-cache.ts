@@ -29,6 +29,8 @@ export class RateCache {
   private readonly generations = new WeakMap<CarrierAdapter, number>();
   private nextGeneration = 1;
   private chars = 0;
+  /** Lookups that found a fresh answer, and those that did not (the benchmark reports the hit rate). */
+  private readonly counts = { hits: 0, misses: 0 };
 
   /** `now`: monotonic milliseconds (the service's clock), so tests move past the TTL instead of sleeping. */
   constructor(
@@ -52,12 +54,17 @@ export class RateCache {
 
   get(key: string, ttlMs: number): Rate[] | undefined {
     const e = this.entries.get(key);
-    if (e === undefined) return undefined;
+    if (e === undefined) {
+      this.counts.misses += 1;
+      return undefined;
+    }
     // The TTL is read per lookup, so shortening the setting takes effect on entries already stored.
     if (this.now() - e.storedAtMs >= ttlMs) {
       this.remove(key);
+      this.counts.misses += 1;
       return undefined;
     }
+    this.counts.hits += 1;
     // Least recently used goes first: a hit moves the entry to the end of the insertion order.
     this.entries.delete(key);
     this.entries.set(key, e);
@@ -92,5 +99,10 @@ export class RateCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Hits and misses since the service started. */
+  stats(): { hits: number; misses: number } {
+    return { ...this.counts };
   }
 }

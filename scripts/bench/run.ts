@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { startChild, startServer, stopChild, type Child } from './children';
+import { benchCacheSharing } from './cache-sharing';
 import { benchCacheHit, benchFanout, benchFanoutSimulators } from './fanout';
 import { runLoad, type LoadResult } from './load';
 import { benchStartup } from './startup';
@@ -123,9 +124,9 @@ async function main(): Promise<void> {
       `throughput client: ${WRK ? 'wrk -t1' : 'Node (scripts/bench/load.ts)'}\n`,
   );
 
-  const only = (process.env.BENCH_ONLY ?? 'startup,balance,rates,bookkeeping,fanout,fanout-sims,cache').split(
-    ',',
-  );
+  const only = (
+    process.env.BENCH_ONLY ?? 'startup,balance,rates,bookkeeping,fanout,fanout-sims,cache,cache-sharing'
+  ).split(',');
   const whole = stealMeter();
   if (only.includes('startup')) await benchStartup();
   if (only.includes('balance')) await benchBalance();
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
   if (only.includes('fanout')) await benchFanout();
   if (only.includes('fanout-sims')) await benchFanoutSimulators();
   if (only.includes('cache')) await benchCacheHit();
+  if (only.includes('cache-sharing')) await benchCacheSharing();
   console.log(
     `\nCPU steal (time the host gave to other guests) over the whole run: ${fmtSteal(whole())}; ` +
       `above a few % the figures are not comparable with a quiet run`,

@@ -57,7 +57,14 @@ async function main(): Promise<void> {
   if (mode === 'fsync-reference') return fsyncReference(dir);
   // An account may be allowed at most 10 000 req/s, so the balance run spreads its load over 8 accounts
   // (keys rotate per request: no connection sends the same key twice in a row, the least favourable case).
-  const accounts = mode === 'bookkeeping' || mode === 'bookkeeping-single' ? 200 : mode === 'balance' ? 8 : 1;
+  const accounts =
+    mode === 'bookkeeping' || mode === 'bookkeeping-single'
+      ? 200
+      : mode === 'balance'
+        ? 8
+        : mode === 'cache-sharing'
+          ? 3
+          : 1;
   const store = openDataFolder(dir);
   const clock = { now: () => new Date() };
   const keys: string[] = [];
@@ -81,13 +88,15 @@ async function main(): Promise<void> {
       setSetting(store, clock, { name, value });
     }
   }
+  // #16: whose cached answers may serve a quote (rating.cache_sharing = arg), for the hit rate it costs.
+  if (mode === 'cache-sharing') setSetting(store, clock, { name: 'rating.cache_sharing', value: arg });
   store.close();
 
   const service = await createRatingService({
     dataDir: dir,
     listen: { host: '127.0.0.1', port: 0 },
     ...(mode === 'rates' ? { simulatorLatencyMs: Number(arg || 20) } : {}),
-    ...(mode.startsWith('bookkeeping') ? { adapters: [instantCarrier] } : {}),
+    ...(mode.startsWith('bookkeeping') || mode === 'cache-sharing' ? { adapters: [instantCarrier] } : {}),
     // The fan-out scenario: eight carriers at fixed latencies, in-process or each behind its own server.
     ...(mode === 'fanout' ? { adapters: inProcessCarriers(arg.split(',').map(Number)) } : {}),
     ...(mode === 'fanout-http' ? { adapters: httpCarriers(JSON.parse(arg) as string[]) } : {}),
@@ -98,7 +107,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ port: service.listener!.port, keys })}\n`);
   process.once('SIGTERM', () => {
     const { batches, ops } = service.committer.stats;
-    process.stderr.write(`${JSON.stringify({ batches, ops })}\n`);
+    process.stderr.write(`${JSON.stringify({ batches, ops, cache: service.rateCacheStats() })}\n`);
     void service.close().then(() => {
       rmSync(dir, { recursive: true, force: true });
       process.exit(0);
