@@ -89,5 +89,6 @@ export function failureFromReason(carrier: string, reason: string): CarrierFailu
     return { carrier, kind: 'city_not_found', detail: r.slice(15).trim() };
   if (lower.startsWith('parcel exceeds carrier limits:'))
     return { carrier, kind: 'exceeds_limits', detail: r.slice(30).trim() };
+  if (lower.startsWith('carrier busy:')) return { carrier, kind: 'carrier_busy', detail: r.slice(13).trim() };
   return { carrier, kind: 'carrier_error', detail: r };
 }
