@@ -16,6 +16,7 @@ import { isLoopback } from './loopback';
 import type { ApiRuntime } from './runtime';
 
 export { isLoopback };
+import { queryHoldsKnownKey } from './query-keys';
 import { parseTarget, queryCarriesSecret } from './target';
 
 type RouteName = 'rates' | 'balance' | 'carriers' | 'openapi';
@@ -31,6 +32,8 @@ type MemoSocket = IncomingMessage['socket'] & { [AUTH_MEMO]?: ConnectionAuthMemo
 
 /** Failed authentications allowed per second across the listener before 429 (brute-force brake). */
 const AUTH_FAILURE_LIMITS = { rps: 20, burst: 50 };
+/** A secret in the query string (docs/api.md): the same 401 as a bad key, the query never echoed or logged. */
+const QUERY_SECRET = { ok: false, code: 'invalid_api_key', presented: true } as const;
 /** Key last-used dates are written at most this often per key, so a busy key costs no write per request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -141,10 +144,14 @@ async function handle(
     }
     if (route.name === 'openapi') return sendJson(res, 200, rt.openApiJson(), headers);
 
-    const auth =
-      target?.query != null && queryCarriesSecret(target.query)
-        ? ({ ok: false, code: 'invalid_api_key', presented: true } as const)
+    const query = target?.query ?? null;
+    let auth =
+      query !== null && queryCarriesSecret(query)
+        ? QUERY_SECRET
         : authenticate(guard.authorization, rt.keyCache, ((req.socket as MemoSocket)[AUTH_MEMO] ??= {}));
+    // #16: any key RateDesk holds, imported ones included, is refused in the query too. Looked up only for a
+    // request whose own key is good, so the refusal tells an unauthenticated caller nothing about a value.
+    if (auth.ok && query !== null && queryHoldsKnownKey(query, rt.keyCache)) auth = QUERY_SECRET;
     if (!auth.ok) {
       const brake = rt.authFailures.take(0, AUTH_FAILURE_LIMITS);
       if (!brake.allowed) {

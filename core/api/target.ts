@@ -53,15 +53,18 @@ export function queryCarriesSecret(query: string): boolean {
     const plus = text.replace(/\+/g, ' ');
     if (/rdk_/i.test(plus)) return true;
     if (plus.split('&').some((pair) => CREDENTIAL_NAMES.test(pair.split('=')[0]!.trim()))) return true;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(plus);
-    } catch {
-      // Malformed percent-encoding: look at what can be decoded byte by byte.
-      decoded = plus.replace(/%([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    }
+    const decoded = percentDecode(plus);
     if (decoded === text) return false;
     text = decoded;
   }
   return false;
+}
+
+/** One level of percent-decoding; malformed encoding is decoded byte by byte as far as it can be. */
+export function percentDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text.replace(/%([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  }
 }

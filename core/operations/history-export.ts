@@ -2,6 +2,7 @@
 // disappears from the file), in the UI's language.
 import type { DeliveryType, Rate } from '../contract/v1';
 import type { QuoteRow } from '../store/quotes';
+import { csvText } from './csv';
 import { storedResult } from './stored-quote';
 import { writeXlsx, type XlsxCell } from './xlsx';
 
@@ -115,41 +116,26 @@ export function roublesText(kopecks: number): string {
 }
 
 /**
- * Text a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe: city names come
- * from /v1 callers too, and "=HYPERLINK(…)" in a cell is a known CSV-injection route (OWASP).
- */
-function csvField(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/**
  * Russian Excel opens a double-clicked .csv with the system's ANSI code page (Windows-1251) and the
  * locale's list separator, which is ';' because ',' is the decimal separator there. The UTF-8 BOM makes
  * it read UTF-8 instead (Cyrillic and ₽ intact); ';' splits the columns; "1234,50" is then a number.
- * CRLF line ends as RFC 4180 asks.
+ * Quoting and the formula guard are the one CSV writer's (csv.ts): city names come from /v1 callers and
+ * carrier names from rate cards, and "=HYPERLINK(…)" in a cell is a known CSV-injection route (OWASP).
  */
 export function historyCsv(rows: readonly ExportRow[], lang: Language): string {
-  const lines = [HEADERS[lang].map(csvField).join(';')];
-  for (const r of rows) {
-    lines.push(
-      [
-        r.date,
-        r.from,
-        r.to,
-        String(r.weightGrams),
-        r.carrier,
-        r.service,
-        r.deliveryType,
-        r.priceKopecks === null ? '' : roublesText(r.priceKopecks),
-        r.days,
-        r.sandbox ? SANDBOX_MARK[lang] : '',
-      ]
-        .map(csvField)
-        .join(';'),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const records = rows.map((r) => [
+    r.date,
+    r.from,
+    r.to,
+    String(r.weightGrams),
+    r.carrier,
+    r.service,
+    r.deliveryType,
+    r.priceKopecks === null ? '' : roublesText(r.priceKopecks),
+    r.days,
+    r.sandbox ? SANDBOX_MARK[lang] : '',
+  ]);
+  return csvText([HEADERS[lang], ...records], { separator: ';', bom: true });
 }
 
 export function historyXlsx(rows: readonly ExportRow[], lang: Language, now: Date): Buffer {

@@ -54,13 +54,20 @@ export const rateCardOperations = {
   'ratecards:check': {
     needs: 'store',
     run: (_ctx, { csv }): RateCardCheck => {
-      const { rows, problems } = parse(csv);
-      return { rows: rows.length, services: new Set(rows.map(serviceKey)).size, problems };
+      const { rows, problems, moreProblems, badLines } = parse(csv);
+      return {
+        rows: rows.length,
+        services: new Set(rows.map(serviceKey)).size,
+        problems,
+        more_problems: moreProblems,
+        bad_lines: badLines,
+      };
     },
   },
 
   /**
-   * All or nothing: a file with any problem is refused whole (every problem in the message, one line each),
+   * All or nothing: a file with any problem is refused whole (its first problems in the message, one line
+   * each, and how many more),
    * and a card of the same code is replaced by the new one in the same transaction as the insert.
    */
   'ratecards:import': {
@@ -72,8 +79,13 @@ export const rateCardOperations = {
           `${JSON.stringify(code)} is the code of a built-in carrier; choose another code for the rate card.`,
         );
       }
-      const { rows, problems } = parse(csv);
-      if (problems.length > 0) throw new OperationError('invalid', describeRateCardProblems(problems));
+      const { rows, problems, moreProblems, badLines } = parse(csv);
+      if (problems.length > 0) {
+        throw new OperationError(
+          'invalid',
+          describeRateCardProblems({ problems, more_problems: moreProblems, bad_lines: badLines }),
+        );
+      }
       return store.tx(() => {
         const { replaced } = store.rateCards.replace(
           { code, name, volumetric_divisor, created_at: clock.now().toISOString() },

@@ -1,6 +1,8 @@
 // A one-sheet XLSX workbook (ECMA-376 SpreadsheetML, the minimal part set Excel, LibreOffice and exceljs
 // accept): bold frozen header row, inline strings (no shared-string table to keep in step), plain numbers
-// and a money format. Written by hand so the export needs no spreadsheet dependency.
+// and a money format. Written by hand so the export needs no spreadsheet dependency. A cell is never a
+// formula: text is an inline string (`t="inlineStr"`), numbers are `<v>`, and no `<f>` is ever written.
+import { startsLikeFormula } from './csv';
 import { zip } from './zip';
 
 /** `{ money }` is shown with two decimals and a thousands separator (built-in number format 4). */
@@ -18,7 +20,12 @@ const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-const STYLE = { normal: 0, bold: 1, money: 2 } as const;
+/**
+ * `quoted` is Excel's own mark for text typed with a leading apostrophe (`quotePrefix`, ECMA-376 §18.8.45):
+ * an inline string is never run as a formula when the file opens, but one that starts with = + - @ would
+ * become one the moment someone edits the cell and presses Enter; with the mark it stays text.
+ */
+const STYLE = { normal: 0, bold: 1, money: 2, quoted: 3 } as const;
 
 /** XML 1.0 cannot carry most control characters even escaped; they are dropped, not encoded. */
 function esc(text: string): string {
@@ -47,7 +54,8 @@ function cell(ref: string, value: XlsxCell, style: number): string {
     return Number.isFinite(value) ? `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${value}</v></c>` : '';
   }
   if (typeof value === 'object') return `<c r="${ref}" s="${STYLE.money}"><v>${value.money}</v></c>`;
-  const s = style ? ` s="${style}"` : '';
+  const textStyle = style === STYLE.normal && startsLikeFormula(value) ? STYLE.quoted : style;
+  const s = textStyle ? ` s="${textStyle}"` : '';
   return `<c r="${ref}" t="inlineStr"${s}><is><t xml:space="preserve">${esc(value)}</t></is></c>`;
 }
 
@@ -74,9 +82,10 @@ const STYLES =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
-  '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/></cellXfs>' +
   '</styleSheet>';
 
 /** Excel refuses sheet names over 31 characters or with any of []:*?/\ in them. */

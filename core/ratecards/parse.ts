@@ -1,9 +1,10 @@
-// The one reader of rate-card files (docs/carriers.md, "Rate cards"): CSV text in, rows or every problem
-// with its line number out. Pure: the city table is asked through `cityKey`, so this module loads no data and
-// the same reader serves the admin CLI, the desk and the tests. Over 400 lines on purpose: one file format,
-// read in one pass (header, then every row with each field's own check and message); split by field, the
-// line-number bookkeeping every check shares would be passed between modules for nothing.
+// The one reader of rate-card files (docs/carriers.md, "Rate cards"): CSV text in, rows or the problems with
+// their line numbers out (the first 100 listed, the rest counted). Pure: the city table is asked through
+// `cityKey`, so this module loads no data and the same reader serves the admin CLI, the desk and the tests.
+// One file format, read in one pass (header, then every row with each field's own check and message); the
+// records themselves come from records.ts, one at a time.
 import {
+  MAX_LISTED_RATE_CARD_PROBLEMS,
   MAX_RATE_CARD_ROWS,
   RATE_CARD_OPTIONAL_COLUMNS,
   RATE_CARD_REQUIRED_COLUMNS,
@@ -12,6 +13,7 @@ import {
   type RateCardProblemKind,
 } from '../contract/operations/ratecards';
 import { DeliveryType, MAX_WEIGHT_GRAMS } from '../contract/v1';
+import { readRecords, type CsvRecord } from './records';
 
 /** Where a row applies: any place, a postal-code prefix, or a city as the city field takes it. */
 export type Place = { kind: 'any' } | { kind: 'prefix'; prefix: string } | { kind: 'city'; name: string };
@@ -34,7 +36,40 @@ export interface RateCardRow {
 
 export interface ParseResult {
   rows: RateCardRow[];
+  /** The first MAX_LISTED_RATE_CARD_PROBLEMS problems, in line order. */
   problems: RateCardProblem[];
+  /** Problems found beyond those listed: counted, not kept. */
+  moreProblems: number;
+  /** Lines with at least one problem, listed or not. */
+  badLines: number;
+}
+
+/**
+ * Problems as found: the first ones kept, the rest only counted, so that a file of bad rows costs a bounded
+ * report (before #16, 1.8 MB of bad rows made a 58 MB message). Every check runs in line order, so the kept
+ * ones are the first lines of the file and a line's problems stay in column order.
+ */
+class ProblemLog {
+  readonly listed: RateCardProblem[] = [];
+  count = 0;
+  badLines = 0;
+  private lastLine = 0;
+
+  push(problem: RateCardProblem): void {
+    this.count += 1;
+    if (problem.line !== this.lastLine) this.badLines += 1;
+    this.lastLine = problem.line;
+    if (this.listed.length < MAX_LISTED_RATE_CARD_PROBLEMS) this.listed.push(problem);
+  }
+
+  result(rows: RateCardRow[]): ParseResult {
+    return {
+      rows: this.count === 0 ? rows : [],
+      problems: this.listed,
+      moreProblems: this.count - this.listed.length,
+      badLines: this.badLines,
+    };
+  }
 }
 
 export interface ParseOptions {
@@ -58,24 +93,27 @@ const KNOWN_COLUMNS: ReadonlySet<string> = new Set([
 ]);
 
 export function parseRateCard(text: string, options: ParseOptions): ParseResult {
-  const problems: RateCardProblem[] = [];
+  const problems = new ProblemLog();
+  const only = (problem: RateCardProblem): ParseResult => {
+    problems.push(problem);
+    return problems.result([]);
+  };
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (source.trim() === '') return { rows: [], problems: [{ line: 1, kind: 'empty_file' }] };
+  if (!/\S/.test(source)) return only({ line: 1, kind: 'empty_file' });
 
   // A file read as UTF-8 that was not holds U+FFFD where the bad bytes were: say where, and stop (every
   // Cyrillic name after it would be refused too, for the same one reason).
   const bad = source.indexOf('\uFFFD');
-  if (bad >= 0) return { rows: [], problems: [{ line: lineOf(source, bad), kind: 'not_utf8' }] };
+  if (bad >= 0) return only({ line: lineOf(source, bad), kind: 'not_utf8' });
 
   const delimiter = headerLine(source).includes(';') ? ';' : ',';
-  const { records, unterminatedAt } = readRecords(source, delimiter);
-  const header = records.shift();
-  if (!header) {
-    return {
-      rows: [],
-      problems: [{ line: unterminatedAt ?? 1, kind: unterminatedAt ? 'unterminated_quote' : 'empty_file' }],
-    };
+  const reader = readRecords(source, delimiter);
+  const first = reader.records.next();
+  if (first.done) {
+    const at = reader.unterminatedAt();
+    return only({ line: at ?? 1, kind: at !== null ? 'unterminated_quote' : 'empty_file' });
   }
+  const header = first.value;
 
   const columns = readHeader(header, problems);
   const rows: RateCardRow[] = [];
@@ -83,7 +121,7 @@ export function parseRateCard(text: string, options: ParseOptions): ParseResult 
     const seen = new Map<string, number>();
     const services = new Map<string, { line: number; name: string; type: DeliveryType }>();
     let count = 0;
-    for (const record of records) {
+    for (const record of reader.records) {
       if (record.fields.every((f) => f === '')) continue;
       count += 1;
       if (count > MAX_RATE_CARD_ROWS) {
@@ -105,14 +143,15 @@ export function parseRateCard(text: string, options: ParseOptions): ParseResult 
         continue;
       }
       seen.set(key, row.line);
-      rows.push(row);
+      // Once the file is refused no row is returned: keep none (the duplicate check still needs `seen`).
+      if (problems.count === 0) rows.push(row);
     }
-    if (count === 0 && unterminatedAt === null) problems.push({ line: header.line, kind: 'no_rows' });
+    if (count === 0 && reader.unterminatedAt() === null)
+      problems.push({ line: header.line, kind: 'no_rows' });
   }
-  if (unterminatedAt !== null) problems.push({ line: unterminatedAt, kind: 'unterminated_quote' });
-  // Stable by line: problems of one line stay in column order.
-  problems.sort((a, b) => a.line - b.line);
-  return { rows: problems.length === 0 ? rows : [], problems };
+  const at = reader.unterminatedAt();
+  if (at !== null) problems.push({ line: at, kind: 'unterminated_quote' });
+  return problems.result(rows);
 }
 
 /**
@@ -127,7 +166,7 @@ export function serviceKey(row: Pick<RateCardRow, 'serviceCode' | 'deliveryType'
 function checkService(
   row: RateCardRow,
   services: Map<string, { line: number; name: string; type: DeliveryType }>,
-  problems: RateCardProblem[],
+  problems: ProblemLog,
 ): void {
   const key = serviceKey(row);
   const name = row.serviceName ?? '';
@@ -156,15 +195,9 @@ function checkService(
   }
 }
 
-interface CsvRecord {
-  /** The line the record starts on. */
-  line: number;
-  fields: string[];
-}
-
 type Columns = Partial<Record<RateCardColumn, number>> & { count: number };
 
-function readHeader(header: CsvRecord, problems: RateCardProblem[]): Columns | null {
+function readHeader(header: CsvRecord, problems: ProblemLog): Columns | null {
   const columns: Columns = { count: header.fields.length };
   let ok = true;
   header.fields.forEach((raw, i) => {
@@ -196,10 +229,10 @@ function readRow(
   record: CsvRecord,
   columns: Columns,
   options: ParseOptions,
-  problems: RateCardProblem[],
+  problems: ProblemLog,
 ): RateCardRow | null {
   const { line, fields } = record;
-  const before = problems.length;
+  const before = problems.count;
   const problem = (kind: RateCardProblemKind, column?: RateCardColumn, value?: string): void => {
     problems.push({
       line,
@@ -282,7 +315,7 @@ function readRow(
   const percent = percentText === '' ? 0 : parseDecimal(percentText, 100 * 100);
   if (percent === null) problem('bad_percent', 'declared_value_percent', percentText);
 
-  if (problems.length > before) return null;
+  if (problems.count > before) return null;
   return {
     line,
     from: from!,
@@ -349,70 +382,4 @@ function lineOf(text: string, index: number): number {
 function headerLine(text: string): string {
   const end = text.search(/[\r\n]/);
   return end < 0 ? text : text.slice(0, end);
-}
-
-/**
- * RFC 4180 records with `delimiter`: fields may be quoted ("a;b", "say ""hi"""), and a quoted field may
- * span lines; \r\n, \n and \r all end a line. Every field is trimmed. A quote that never closes stops the
- * reading there (unterminatedAt: the line it opened on).
- */
-function readRecords(
-  text: string,
-  delimiter: string,
-): { records: CsvRecord[]; unterminatedAt: number | null } {
-  const records: CsvRecord[] = [];
-  let line = 1;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const start = line;
-    const fields: string[] = [];
-    let field = '';
-    let quotedAt = -1;
-    let endOfRecord = false;
-    while (i < n && !endOfRecord) {
-      const c = text[i]!;
-      if (quotedAt >= 0) {
-        if (c === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          quotedAt = -1;
-          i += 1;
-          continue;
-        }
-        if (c === '\r' || c === '\n') {
-          field += c;
-          if (c === '\n' || text[i + 1] !== '\n') line += 1;
-          i += 1;
-          continue;
-        }
-        field += c;
-        i += 1;
-        continue;
-      }
-      if (c === '"' && field.trim() === '') {
-        field = '';
-        quotedAt = line;
-        i += 1;
-      } else if (c === delimiter) {
-        fields.push(field.trim());
-        field = '';
-        i += 1;
-      } else if (c === '\r' || c === '\n') {
-        i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-        line += 1;
-        endOfRecord = true;
-      } else {
-        field += c;
-        i += 1;
-      }
-    }
-    if (quotedAt >= 0) return { records, unterminatedAt: quotedAt };
-    fields.push(field.trim());
-    records.push({ line: start, fields });
-  }
-  return { records, unterminatedAt: null };
 }

@@ -1,7 +1,7 @@
 // carriers list | set | secret | check: the carriers' switch, endpoint, host, timeout and account, as on the
 // Carriers screen. A secret is read from stdin only (argv shows in `ps` and shell history).
 import type { CarrierView } from '../../contract/operations';
-import { readSecretInput, renderTable, UsageError } from '../admin-io';
+import { INPUT_BOUNDS, readSecretInput, renderTable, UsageError } from '../admin-io';
 import { carrierCheckCommand } from './carrier-check';
 import { numberOption, type Command } from './command';
 
@@ -84,6 +84,7 @@ export const carrierCommands: Record<string, Command> = {
         ctx.io.stdin,
         ctx.io.stderr,
         `Secret of ${ctx.args[0]} (it will not be shown): `,
+        INPUT_BOUNDS.secret,
       );
       const carrier = ctx.run('carriers:update', {
         code: ctx.args[0]!,

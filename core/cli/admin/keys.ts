@@ -2,9 +2,10 @@
 import { resolve } from 'node:path';
 import { EXPORT_FORMAT, type KeyView } from '../../contract/operations';
 import {
+  INPUT_BOUNDS,
   InputError,
+  readInput,
   readSecretInput,
-  readTextFile,
   renderTable,
   UsageError,
   writePrivateFile,
@@ -69,11 +70,12 @@ async function keysImport(ctx: Context): Promise<Output> {
   }
   const text =
     file !== undefined
-      ? readTextFile(file)
+      ? await readInput({ path: file }, INPUT_BOUNDS.keyImport)
       : await readSecretInput(
           ctx.io.stdin,
           ctx.io.stderr,
           'Paste the key, then press Enter (it will not be shown): ',
+          INPUT_BOUNDS.keyImport,
         );
   const input = classifyImport(text, file ?? 'stdin');
 

@@ -1,7 +1,7 @@
 // ratecards import | list | remove: carriers without an API, quoted from a CSV of contract prices
-// (docs/carriers.md "Rate cards"). A refused file prints every bad line on stderr and exits 1, nothing stored.
+// (docs/carriers.md "Rate cards"). A refused file prints its first problems on stderr and exits 1, nothing stored.
 import type { RateCardView } from '../../contract/operations';
-import { readTextFile, renderTable, UsageError } from '../admin-io';
+import { INPUT_BOUNDS, readInput, renderTable, UsageError } from '../admin-io';
 import { required, type Command, type Context, type Output } from './command';
 
 const IMPORT_USAGE = 'ratecards import --code CODE --name NAME --file F [--volumetric-divisor N]';
@@ -35,16 +35,16 @@ function divisorOption(ctx: Context): number | undefined {
   return Number(text);
 }
 
-function importCard(ctx: Context): Output {
+async function importCard(ctx: Context): Promise<Output> {
   const code = ctx.values.code;
   if (code === undefined) throw new UsageError(`--code is required. Usage: ${IMPORT_USAGE}`);
   const name = required(ctx, 'name', IMPORT_USAGE);
   const file = ctx.values.file;
   if (file === undefined) throw new UsageError(`--file is required. Usage: ${IMPORT_USAGE}`);
   const divisor = divisorOption(ctx);
-  const csv = readTextFile(file);
-  // A refused file is an OperationError('invalid') whose message is a summary and then one `line N: reason`
-  // per problem: the runner prints it whole on stderr and exits 1.
+  const csv = await readInput({ path: file }, INPUT_BOUNDS.rateCard);
+  // A refused file is an OperationError('invalid') whose message is a summary, one `line N: reason` per listed
+  // problem and how many more (MAX_LISTED_RATE_CARD_PROBLEMS): the runner prints it on stderr and exits 1.
   const card = ctx.run('ratecards:import', {
     code,
     name,

@@ -50,7 +50,7 @@ Rate cards (carriers without an API, quoted from a CSV of contract prices)
   ratecards list
   ratecards import --code CODE --name NAME --file F [--volumetric-divisor N]
                                                 (replaces a card of the same code; a bad file is refused
-                                                 whole, every bad line listed)
+                                                 whole, its first 100 problems listed)
   ratecards remove CODE
 
 Settings and notifications

@@ -1,7 +1,7 @@
 // settings get | set | reset, notifications list
 import type { SettingView } from '../../contract/operations';
 import { SETTINGS, isSettingName } from '../../settings/schema';
-import { readSecretInput, renderTable, UsageError } from '../admin-io';
+import { INPUT_BOUNDS, readSecretInput, renderTable, UsageError } from '../admin-io';
 import { numberOption, type Command } from './command';
 
 function settingsTable(rows: SettingView[]): string {
@@ -43,7 +43,12 @@ export const settingCommands: Record<string, Command> = {
       }
       let value = argValue;
       if (value === undefined) {
-        const text = await readSecretInput(ctx.io.stdin, ctx.io.stderr, `Value of ${name}: `);
+        const text = await readSecretInput(
+          ctx.io.stdin,
+          ctx.io.stderr,
+          `Value of ${name}: `,
+          INPUT_BOUNDS.secret,
+        );
         value = text.replace(/\r?\n$/, '').trim();
       }
       const row = ctx.run('settings:set', { name, value });

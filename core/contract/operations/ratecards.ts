@@ -31,6 +31,11 @@ export const VolumetricDivisor = z
 /** 10 MB of text and 100,000 rows: far above a real contract card (prefixes × bands × services). */
 export const MAX_RATE_CARD_TEXT = 10_000_000;
 export const MAX_RATE_CARD_ROWS = 100_000;
+/**
+ * A refused file lists its first 100 problems and counts the rest ("… and N more"): the desk's dialog, the
+ * CLI's message and its JSON alike. Fixing the first lines is what the reader does next anyway.
+ */
+export const MAX_LISTED_RATE_CARD_PROBLEMS = 100;
 export const RateCardText = z
   .string()
   .max(MAX_RATE_CARD_TEXT, `the file must be at most ${MAX_RATE_CARD_TEXT} characters`);
@@ -127,8 +132,12 @@ export const RateCardCheck = z.object({
   /** Rows that would be imported (blank lines are not rows). */
   rows: z.int(),
   services: z.int(),
-  /** Every problem, in line order; empty means the file would be imported. */
-  problems: z.array(RateCardProblem),
+  /** The first problems (at most MAX_LISTED_RATE_CARD_PROBLEMS), in line order; empty: it would be imported. */
+  problems: z.array(RateCardProblem).max(MAX_LISTED_RATE_CARD_PROBLEMS),
+  /** Problems beyond the listed ones. */
+  more_problems: z.int().min(0),
+  /** Lines with a problem, listed or not. */
+  bad_lines: z.int().min(0),
 });
 export type RateCardCheck = z.output<typeof RateCardCheck>;
 
@@ -213,9 +222,17 @@ export function describeRateCardProblem(p: RateCardProblem): string {
   }
 }
 
-/** The message of a refused import: a summary line, then `line N: reason` for every problem. */
-export function describeRateCardProblems(problems: readonly RateCardProblem[]): string {
-  const lines = new Set(problems.map((p) => p.line)).size;
+/**
+ * The message of a refused import: a summary line, then `line N: reason` for every listed problem, then how
+ * many more there are.
+ */
+export function describeRateCardProblems(
+  report: Pick<RateCardCheck, 'problems' | 'more_problems' | 'bad_lines'>,
+): string {
+  const lines = report.bad_lines;
   const head = `The rate card was refused and nothing was imported: ${lines} bad ${lines === 1 ? 'line' : 'lines'}.`;
-  return [head, ...problems.map((p) => `line ${p.line}: ${describeRateCardProblem(p)}`)].join('\n');
+  const listed = report.problems.map((p) => `line ${p.line}: ${describeRateCardProblem(p)}`);
+  const more = report.more_problems;
+  const tail = more > 0 ? [`… and ${more} more ${more === 1 ? 'problem' : 'problems'}.`] : [];
+  return [head, ...listed, ...tail].join('\n');
 }

@@ -93,6 +93,67 @@ describe('a secret in the query string', () => {
   });
 });
 
+describe('an imported key (no rdk_ prefix) in the query string (#16 item 7)', () => {
+  // Keys issued elsewhere: any 20–200 printable characters, here with the characters a URL treats specially.
+  const imported = 'legacy-9f8e7d6c5b4a3928+/=AbC';
+  const revoked = 'old.key.0123456789abcdefXYZ';
+  const otherAccount = 'shop42_sk_live_00aa11bb22cc33dd';
+  beforeAll(async () => {
+    const run = (input: object) => t.service.desk.dispatch('keys:import', input);
+    expect((await run({ account: 'default', name: 'legacy', secret: imported })).ok).toBe(true);
+    expect((await run({ account: 'default', name: 'old', secret: revoked })).ok).toBe(true);
+    await t.service.desk.dispatch('accounts:create', { name: 'shop42' });
+    expect((await run({ account: 'shop42', name: 'shop', secret: otherAccount })).ok).toBe(true);
+    const id = t.service.store.keys.list().find((k) => k.name === 'old')!.id;
+    expect((await t.service.desk.dispatch('keys:revoke', { id })).ok).toBe(true);
+  });
+
+  const e = encodeURIComponent;
+  it.each([
+    ['?key=', (k: string) => `key=${e(k)}`],
+    ['?api_key=', (k: string) => `api_key=${e(k)}`],
+    ['?x=', (k: string) => `x=${e(k)}`],
+    ['?x= as sent, unencoded', (k: string) => `x=${k}`],
+    ['?x= encoded twice', (k: string) => `x=${e(e(k))}`],
+    ['?<key> alone', (k: string) => e(k)],
+    ['a name', (k: string) => `${e(k)}=1`],
+    ['after a cache buster', (k: string) => `_=1700000000&q=${e(k)}`],
+  ])('%s → 401 invalid_api_key with a good Authorization header, never echoed', async (_, query) => {
+    for (const k of [imported, revoked, otherAccount]) {
+      const r = await t.get(`/v1/balance?${query(k)}`);
+      expect(r.status, `${query(k)}`).toBe(401);
+      expect(r.json.error.code).toBe('invalid_api_key');
+      expect(r.text).not.toContain(k);
+      expect(r.text).not.toContain(e(k));
+    }
+  });
+
+  it('POST /v1/rates with it is refused and not charged', async () => {
+    const before = await balance();
+    for (const q of [`x=${e(imported)}`, `api_key=${e(imported)}`]) {
+      const r = await rawExchange(t.port, request('POST', `/v1/rates?${q}`));
+      expect(r.status).toBe(401);
+    }
+    expect(await balance()).toBe(before);
+  });
+
+  it('harmless queries are still served, long ones that are no key included', async () => {
+    for (const q of [
+      '_=1700000000',
+      `_=${e('2025-03-04T05:06:07.000Z')}`,
+      'v=abcdefghijklmnopqrstuvwxyz0123456789',
+      `x=${e(imported.slice(0, -1))}`,
+    ]) {
+      expect((await t.get(`/v1/balance?${q}`)).status, q).toBe(200);
+    }
+  });
+
+  it('a query with more key-shaped pieces than it looks up is refused whole', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => `p${i}=${'v'.repeat(20)}${i}`).join('&');
+    expect((await t.get(`/v1/balance?${many}`)).status).toBe(401);
+  });
+});
+
 describe('only exact paths route', () => {
   const odd = [
     '/v1/x/../rates',

@@ -195,6 +195,9 @@ describe('history', () => {
   });
 });
 
+/** A line of the export whose fields hold no ';' and no '"': each field without its enclosing quotes. */
+const unquotedFields = (line: string): string[] => line.split(';').map((f) => f.replace(/^"(.*)"$/, '$1'));
+
 describe('history:export', () => {
   it('writes a CSV Russian Excel opens: BOM, ";" and decimal commas, one row per rate', async () => {
     const file = await desk.ok('history:export', { format: 'csv', text: 'Казань' });
@@ -205,8 +208,11 @@ describe('history:export', () => {
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
     // #9: the last column marks sandbox prices in every row.
-    expect(lines[0]).toBe('Дата;Откуда;Куда;Вес, г;Перевозчик;Услуга;Доставка;Цена, ₽;Срок, дн.;Цены');
-    const rows = lines.slice(1, -1).map((l) => l.split(';'));
+    // #16: every field quoted (RFC 4180); none of these holds a ';' or a '"', so a split is enough here.
+    expect(lines[0]).toBe(
+      '"Дата";"Откуда";"Куда";"Вес, г";"Перевозчик";"Услуга";"Доставка";"Цена, ₽";"Срок, дн.";"Цены"',
+    );
+    const rows = lines.slice(1, -1).map(unquotedFields);
     const quotes = await desk.ok('history:search', { text: 'Казань', limit: 500 });
     let expected = 0;
     for (const q of quotes) expected += (await desk.ok('history:get', { id: q.id })).rates.length;
@@ -244,7 +250,7 @@ describe('history:export', () => {
     expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(ws.rowCount).toBe(csvRows.length + 1);
     csvRows.forEach((line, i) => {
-      const csv = line.split(';');
+      const csv = unquotedFields(line);
       const row = ws.getRow(i + 2);
       expect(row.getCell(2).value).toBe(csv[1]);
       expect(row.getCell(4).value).toBe(Number(csv[3]));

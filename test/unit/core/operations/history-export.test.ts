@@ -59,7 +59,7 @@ describe('roublesText', () => {
 });
 
 describe('historyCsv', () => {
-  it('quotes separators and quotes, and defuses formulas', () => {
+  it('quotes every field, doubles quotes, and defuses formulas', () => {
     const rows = exportRows(
       [
         quote(1, { from_city: 'Город; "Новый"', to_city: '=HYPERLINK("http://evil")' }, [
@@ -71,24 +71,24 @@ describe('historyCsv', () => {
     );
     const lines = historyCsv(rows, 'ru').slice(1).split('\r\n');
     expect(lines[1]).toMatch(
-      /;"Город; ""Новый""";"'=HYPERLINK\(""http:\/\/evil""\)";1200;СДЭК;Посылка склад-склад;пункт выдачи;1234,50;3;ПЕСОЧНИЦА: цены не настоящие$/,
+      /;"Город; ""Новый""";"'=HYPERLINK\(""http:\/\/evil""\)";"1200";"СДЭК";"Посылка склад-склад";"пункт выдачи";"1234,50";"3";"ПЕСОЧНИЦА: цены не настоящие"$/,
     );
     // A quote without rates keeps its route in the file.
-    expect(lines[2]).toMatch(/;Москва;'-1\+2;1200;;;;;;ПЕСОЧНИЦА: цены не настоящие$/);
+    expect(lines[2]).toMatch(/;"Москва";"'-1\+2";"1200";"";"";"";"";"";"ПЕСОЧНИЦА: цены не настоящие"$/);
   });
 
   it('writes English headers and labels when the UI is in English', () => {
     const csv = historyCsv(exportRows([quote(1, {}, [rate({ delivery_type: 'door' })])], 'en'), 'en');
     // #9: a last column marks sandbox prices in every row, so none is pasted to a customer as real.
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFDate;From;To;Weight, g;Carrier;Service;Delivery;Price, ₽;Days;Prices',
+      '\uFEFF"Date";"From";"To";"Weight, g";"Carrier";"Service";"Delivery";"Price, ₽";"Days";"Prices"',
     );
-    expect(csv).toContain(';door;1234,50;2–4;SANDBOX: prices are not real\r\n');
+    expect(csv).toContain(';"door";"1234,50";"2–4";"SANDBOX: prices are not real"\r\n');
   });
 
   it('leaves the price column empty for real (live) quotes', () => {
     const csv = historyCsv(exportRows([quote(1, { sandbox: 0 }, [rate({})])], 'ru'), 'ru');
-    expect(csv.split('\r\n')[1]).toMatch(/;1234,50;2–4;$/);
+    expect(csv.split('\r\n')[1]).toMatch(/;"1234,50";"2–4";""$/);
     expect(csv).not.toContain('ПЕСОЧНИЦА');
   });
 });

@@ -109,7 +109,13 @@ describe('ratecards:import', () => {
 describe('ratecards:check', () => {
   it('reads without storing: rows, services and every problem with its line', () => {
     const c = ctx();
-    expect(runStore(c, 'ratecards:check', { csv: GOOD })).toEqual({ rows: 3, services: 2, problems: [] });
+    expect(runStore(c, 'ratecards:check', { csv: GOOD })).toEqual({
+      rows: 3,
+      services: 2,
+      problems: [],
+      more_problems: 0,
+      bad_lines: 0,
+    });
     expect(runStore(c, 'ratecards:check', { csv: BAD })).toEqual({
       rows: 0,
       services: 0,
@@ -117,8 +123,26 @@ describe('ratecards:check', () => {
         { line: 2, kind: 'bad_price', column: 'price_rub', value: '3,505' },
         { line: 3, kind: 'bad_delivery_type', column: 'delivery_type', value: 'boat' },
       ],
+      more_problems: 0,
+      bad_lines: 2,
     });
     expect(runStore(c, 'ratecards:list', {})).toEqual([]);
+  });
+});
+
+describe('a file of bad rows (#16 item 6)', () => {
+  it('check and import report the first 100 problems and how many more, in the data and the message', () => {
+    const c = ctx();
+    const header = 'from,to,max_weight_grams,price_rub,days_min,days_max,delivery_type';
+    const csv = [header, ...Array.from({ length: 1_000 }, () => '*,*,1000,x,1,2,door')].join('\n');
+    const check = runStore(c, 'ratecards:check', { csv });
+    expect(check.problems).toHaveLength(100);
+    expect(check.more_problems).toBe(900);
+    expect(check.bad_lines).toBe(1_000);
+    const message = failure(() => runStore(c, 'ratecards:import', { code: 'c', name: 'c', csv })).message;
+    expect(message.split('\n')).toHaveLength(102);
+    expect(message).toMatch(/^The rate card was refused and nothing was imported: 1000 bad lines\./);
+    expect(message).toMatch(/\n… and 900 more problems\.$/);
   });
 });
 

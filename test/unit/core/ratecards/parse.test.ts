@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_LISTED_RATE_CARD_PROBLEMS,
   describeRateCardProblem,
   describeRateCardProblems,
   RATE_CARD_PROBLEM_KINDS,
@@ -197,14 +198,56 @@ describe('a bad file is refused whole, every bad line with its number', () => {
       expect(text.length, kind).toBeGreaterThan(5);
       expect(text, kind).not.toContain('undefined');
     }
-    const message = describeRateCardProblems(
-      parse(`${HEADER}\n*,*,0,"1,234",1,2,door\n*,*,1,1,1,1,x\n`).problems,
-    );
+    const result = parse(`${HEADER}\n*,*,0,"1,234",1,2,door\n*,*,1,1,1,1,x\n`);
+    const message = describeRateCardProblems({
+      problems: result.problems,
+      more_problems: result.moreProblems,
+      bad_lines: result.badLines,
+    });
     expect(message.split('\n')).toEqual([
       'The rate card was refused and nothing was imported: 2 bad lines.',
       'line 2: max_weight_grams: "0" is not a whole number of grams from 1 to 1000000',
       'line 2: price_rub: "1,234" is not a price in roubles with at most 2 decimals (1234.50 or 1 234,50)',
       'line 3: delivery_type: "x" is not one of door, pickup_point, terminal, post_office, unknown',
+    ]);
+  });
+});
+
+describe('a hostile file (#16 item 6)', () => {
+  it('lists the first 100 problems and counts the rest, in the message too', () => {
+    const rows = Array.from({ length: 5_000 }, () => 'x,y,z,w,v,u,t');
+    const result = parse([HEADER, ...rows].join('\n'));
+    expect(result.problems).toHaveLength(MAX_LISTED_RATE_CARD_PROBLEMS);
+    expect(result.problems.at(-1)!.line).toBeLessThan(100);
+    // Per line: from and to unknown, and bad weight, price, days ×2, delivery type: 7 problems.
+    expect(result.moreProblems).toBe(5_000 * 7 - MAX_LISTED_RATE_CARD_PROBLEMS);
+    expect(result.badLines).toBe(5_000);
+    const message = describeRateCardProblems({
+      problems: result.problems,
+      more_problems: result.moreProblems,
+      bad_lines: result.badLines,
+    });
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('The rate card was refused and nothing was imported: 5000 bad lines.');
+    expect(lines).toHaveLength(1 + MAX_LISTED_RATE_CARD_PROBLEMS + 1);
+    expect(lines.at(-1)).toBe(`… and ${5_000 * 7 - MAX_LISTED_RATE_CARD_PROBLEMS} more problems.`);
+  });
+
+  it('reads millions of blank lines without keeping them (memory follows rows, not lines)', () => {
+    const before = process.memoryUsage().heapUsed;
+    const text = `${HEADER}\n*,*,1000,100,1,2,door\n${'\n'.repeat(5_000_000)}*,*,2000,200,1,2,door\n`;
+    const result = parse(text);
+    expect(result.problems).toEqual([]);
+    expect(result.rows.map((r) => r.line)).toEqual([2, 5_000_003]);
+    // The text itself is 5 MB (one byte a character); before #16 the records array took > 500 MB.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('reads a 5 MB field in one slice, not a character at a time', () => {
+    const long = 'a'.repeat(5_000_000);
+    const result = parse(`${HEADER}\n"${long}",*,1000,100,1,2,door\n`);
+    expect(result.problems).toEqual([
+      { line: 2, kind: 'unknown_city', column: 'from', value: `${'a'.repeat(59)}…` },
     ]);
   });
 });

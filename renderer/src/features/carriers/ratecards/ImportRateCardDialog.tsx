@@ -273,7 +273,9 @@ function FileReport(props: { file: FileState; listRef: RefObject<HTMLDivElement 
       </p>
     );
   }
-  const lines = problemsByLine(check.problems);
+  // The core lists the first problems only (MAX_LISTED_RATE_CARD_PROBLEMS) and counts the bad lines.
+  const lines = problemsByLine(check.problems).slice(0, SHOWN_LINES);
+  const hidden = check.bad_lines - lines.length;
   return (
     <div
       className="ratecard-problems"
@@ -284,19 +286,19 @@ function FileReport(props: { file: FileState; listRef: RefObject<HTMLDivElement 
       data-testid="ratecard-problems"
     >
       <p id="ratecard-problems-title" className="error-text" style={{ margin: 0 }}>
-        {t('dialog.fileBad', { lines: lines.length })}
+        {t('dialog.fileBad', { lines: check.bad_lines })}
       </p>
       <ol className="ratecard-problem-list">
-        {lines.slice(0, SHOWN_LINES).map(([line, list]) => (
+        {lines.map(([line, list]) => (
           <li key={line} data-line={line} data-testid="ratecard-problem">
             <span className="ratecard-problem-line">{t('dialog.lineLabel', { line })}:</span>{' '}
             {list.map((p) => t(`problem.${p.kind}`, problemParams(p))).join('; ')}
           </li>
         ))}
       </ol>
-      {lines.length > SHOWN_LINES ? (
-        <p className="field-hint" style={{ margin: 0 }}>
-          {t('dialog.more', { count: lines.length - SHOWN_LINES })}
+      {hidden > 0 ? (
+        <p className="field-hint" style={{ margin: 0 }} data-testid="ratecard-problems-more">
+          {t('dialog.more', { count: hidden })}
         </p>
       ) : null}
     </div>
