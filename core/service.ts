@@ -197,21 +197,23 @@ export async function createRatingService(options: RatingServiceOptions) {
   };
 
   // Through the group commit, so a busy file delays the purge instead of stalling the event loop.
-  const purge = (): void => {
+  const purge = (): Promise<void> =>
     committer
       .run(() => store.idempotency.purgeOlderThan(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS))
       .then((removed) => {
         if (removed) logger.info('purged expired idempotency records', { removed });
       })
       .catch((err: unknown) => logger.warn('idempotency records not purged', { error: String(err) }));
-  };
-  purge();
-  const purgeTimer = setInterval(purge, 60 * 60 * 1000);
+  await purge();
+  const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);
   purgeTimer.unref();
   // Rate-card rows a crashed or failed import left hidden (store/rate-cards.ts), a chunk per group commit.
   void (async () => {
-    for (const id of store.rateCards.abandoned()) while (await committer.run(() => store.rateCards.purgeChunk(id)));
-  })().catch((err: unknown) => logger.warn('abandoned rate-card rows not deleted yet', { error: String(err) }));
+    for (const id of store.rateCards.abandoned())
+      while (await committer.run(() => store.rateCards.purgeChunk(id)));
+  })().catch((err: unknown) =>
+    logger.warn('abandoned rate-card rows not deleted yet', { error: String(err) }),
+  );
 
   await registry.warmUp();
 

@@ -72,7 +72,9 @@ export function rateCardsRepo(db: Db) {
   const versions = db.prepare<[], { id: number; code: string }>(
     `SELECT id, code FROM rate_cards WHERE ${VISIBLE} ORDER BY code`,
   );
-  const byCode = db.prepare<[string], RateCardRecord>(`SELECT * FROM rate_cards WHERE code = ? AND ${VISIBLE}`);
+  const byCode = db.prepare<[string], RateCardRecord>(
+    `SELECT * FROM rate_cards WHERE code = ? AND ${VISIBLE}`,
+  );
   const byId = db.prepare<[number], RateCardRecord>('SELECT * FROM rate_cards WHERE id = ?');
   const list = db.prepare<[], RateCardSummary>(`
     SELECT c.*, COUNT(r.line) AS rows, COALESCE(MAX(r.max_weight_grams), 0) AS max_weight_grams
@@ -101,7 +103,9 @@ export function rateCardsRepo(db: Db) {
   const publish = db.prepare<[string, string, number, string, number]>(
     'UPDATE rate_cards SET code = ?, name = ?, volumetric_divisor = ?, created_at = ? WHERE id = ?',
   );
-  const retire = db.prepare<[string, string, number]>('UPDATE rate_cards SET code = ?, name = ? WHERE id = ?');
+  const retire = db.prepare<[string, string, number]>(
+    'UPDATE rate_cards SET code = ?, name = ? WHERE id = ?',
+  );
   const deleteRows = db.prepare<[number, number, number]>(`
     DELETE FROM rate_card_rows
     WHERE card_id = ? AND line IN (SELECT line FROM rate_card_rows WHERE card_id = ? LIMIT ?)`);

@@ -348,7 +348,12 @@ describe('exportKeys / importExport', () => {
       accounts_created: ['even', 'odd'],
     });
     expect(a.store.keys.list()).toHaveLength(n);
-    expect(a.store.keys.list().filter((k) => k.revoked_at !== null).map((k) => k.name)).toEqual(['k5']);
+    expect(
+      a.store.keys
+        .list()
+        .filter((k) => k.revoked_at !== null)
+        .map((k) => k.name),
+    ).toEqual(['k5']);
     expect(importExport(a.store, a.clock, doc)).toEqual({ imported: 0, skipped: n, accounts_created: [] });
   });
 });
