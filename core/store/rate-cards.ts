@@ -127,6 +127,13 @@ export function rateCardsRepo(db: Db) {
     });
   }
 
+  /** Renews the staged card's heartbeat; throws if it is gone (deleted as abandoned after a long silence). */
+  function keepStaged(id: number): void {
+    if (heartbeat.run(new Date().toISOString(), id).changes === 0) {
+      throw new Error('the rate card import was interrupted: its staged rows were removed');
+    }
+  }
+
   function purge(id: number, options: ChunkOptions): void {
     while (purgeChunk(id, options.chunkRows)) options.pause?.();
   }
@@ -169,7 +176,7 @@ export function rateCardsRepo(db: Db) {
       options: ChunkOptions = {},
     ): { id: number; replaced: boolean } {
       const chunkRows = options.chunkRows ?? RATE_CARD_CHUNK_ROWS;
-      for (const id of abandoned(Date.now())) purge(id, options);
+      for (const id of abandoned(Date.now())) purgeQuietly(() => purge(id, options));
       const id = tx(() =>
         Number(
           insertCard.run(
@@ -185,15 +192,14 @@ export function rateCardsRepo(db: Db) {
         for (let start = 0; start < cardRows.length; start += chunkRows) {
           if (start > 0) options.pause?.();
           tx(() => {
-            if (heartbeat.run(new Date().toISOString(), id).changes === 0) {
-              throw new Error('the rate card import was interrupted: its staged rows were removed');
-            }
+            keepStaged(id);
             for (const row of cardRows.slice(start, start + chunkRows)) {
               insertRow.run({ card_id: id, ...fromRow(row) });
             }
           });
         }
         const old = tx(() => {
+          keepStaged(id);
           const current = byCode.get(card.code);
           if (current) retire.run(`--retired-${current.id}`, RETIRED, current.id);
           publish.run(card.code, card.name, card.volumetric_divisor, card.created_at, id);
