@@ -28,6 +28,7 @@ import type { ServiceEvents } from './service-events';
 import { plainSecrets, type SecretStore } from './settings/secrets';
 import { SettingsView } from './settings/view';
 import type { Store } from './store';
+import { isBusyError, useServingBusyTimeout } from './store/busy';
 import { GroupCommitter } from './store/commit-queue';
 import { ensureDataFolder } from './store/data-folder';
 import type { OpenOptions } from './store/open';
@@ -88,6 +89,9 @@ export async function createRatingService(options: RatingServiceOptions) {
     checkIntegrity(store);
     const sealed = store.settings.sealPlainSecrets(clock.now().toISOString());
     if (sealed > 0) logger.info('sealed carrier secrets left as plain text', { count: sealed });
+    // From here on every write meets a lock held elsewhere for milliseconds, then retries off the event
+    // loop (core/store/busy.ts); only the start above may wait SQLite's full timeout.
+    useServingBusyTimeout(store.db);
   } catch (err) {
     unlock();
     throw err;
@@ -96,7 +100,7 @@ export async function createRatingService(options: RatingServiceOptions) {
   const events = new EventEmitter<ServiceEvents>();
   const settings = new SettingsView(store);
   const committer = new GroupCommitter(store.db, { grouping: options.groupCommit ?? true });
-  const health = new HealthBoard((h) => {
+  const saveHealth = (h: CarrierHealth): void =>
     store.carrierHealth.upsert({
       code: h.code,
       status: h.status,
@@ -106,6 +110,17 @@ export async function createRatingService(options: RatingServiceOptions) {
       last_failure_at: h.lastFailureAt,
       latency_ms_median: h.medianLatencyMs,
     });
+  const health = new HealthBoard((h) => {
+    try {
+      saveHealth(h);
+    } catch (err) {
+      if (!isBusyError(err)) throw err;
+      // A busy file must not fail the carrier call that changed the status: the row is written with the
+      // next group commit instead, as it is then (a later change may have been written meanwhile).
+      committer
+        .run(() => saveHealth(health.get(h.code)))
+        .catch((e: unknown) => logger.warn('carrier health not saved', { code: h.code, error: String(e) }));
+    }
     events.emit('carrier-status', h);
   });
   for (const row of store.carrierHealth.all()) {
@@ -192,13 +207,24 @@ export async function createRatingService(options: RatingServiceOptions) {
     },
   };
 
-  const purge = (): void => {
-    const removed = store.idempotency.purgeOlderThan(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
-    if (removed) logger.info('purged expired idempotency records', { removed });
-  };
-  purge();
-  const purgeTimer = setInterval(purge, 60 * 60 * 1000);
+  // Through the group commit, so a busy file delays the purge instead of stalling the event loop.
+  const purge = (): Promise<void> =>
+    committer
+      .run(() => store.idempotency.purgeOlderThan(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS))
+      .then((removed) => {
+        if (removed) logger.info('purged expired idempotency records', { removed });
+      })
+      .catch((err: unknown) => logger.warn('idempotency records not purged', { error: String(err) }));
+  await purge();
+  const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);
   purgeTimer.unref();
+  // Rate-card rows a crashed or failed import left hidden (store/rate-cards.ts), a chunk per group commit.
+  void (async () => {
+    for (const id of store.rateCards.abandoned())
+      while (await committer.run(() => store.rateCards.purgeChunk(id)));
+  })().catch((err: unknown) =>
+    logger.warn('abandoned rate-card rows not deleted yet', { error: String(err) }),
+  );
 
   await registry.warmUp();
 

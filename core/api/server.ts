@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { BalanceResponse, CarriersResponse } from '../contract/v1';
 import { effectiveLimits } from '../contract/limits';
 import type { TakeResult } from '../limits/token-bucket';
+import { isBusyError } from '../store/busy';
 import { newRequestId } from '../util/ids';
 import { authenticate, wwwAuthenticate, type ConnectionAuthMemo } from './auth';
 import { answerClientError, answerConnect } from './client-error';
@@ -59,6 +60,7 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
     );
   }
   let hosts = allowedHosts(options.port);
+  const touching = new Set<string>();
   const server = createServer(
     {
       requestTimeout: 30_000,
@@ -70,13 +72,13 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
       requireHostHeader: false,
     },
     (req, res) => {
-      void handle(rt, req, res, hosts);
+      void handle(rt, req, res, hosts, touching);
     },
   );
   server.maxHeadersCount = 100;
   // With a listener here Node sends no `100 Continue` by itself: readBody sends it once the checks before
   // the body have passed, so a request refused early never uploads its body.
-  server.on('checkContinue', (req, res) => void handle(rt, req, res, hosts));
+  server.on('checkContinue', (req, res) => void handle(rt, req, res, hosts, touching));
   server.on('checkExpectation', (_req, res) => {
     const requestId = newRequestId();
     sendError(res, 'expectation_failed', requestId, baseHeaders(requestId, rt.isSandbox()), {
@@ -121,6 +123,7 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   hosts: ReadonlySet<string>,
+  touching: Set<string>,
 ): Promise<void> {
   const requestId = newRequestId();
   let headers: HeaderList | undefined;
@@ -172,7 +175,7 @@ async function handle(
         headers: { 'Retry-After': String(take.retryAfterSeconds) },
       });
     }
-    touchKey(rt, row.key_id, auth.lastUsedMs);
+    touchKey(rt, touching, row.key_id, auth.lastUsedMs);
 
     switch (route.name) {
       case 'balance': {
@@ -187,6 +190,13 @@ async function handle(
         return await handleRates(rt, req, res, row, requestId, headers);
     }
   } catch (err) {
+    if (isBusyError(err)) {
+      // Another process holds the data file's write lock past the bound: nothing was written or charged.
+      rt.logger.warn('data file busy: answered 503', { request_id: requestId, error: String(err) });
+      return sendError(res, 'service_unavailable', requestId, headers ?? baseHeaders(requestId, false), {
+        headers: { 'Retry-After': '1' },
+      });
+    }
     rt.logger.error('unexpected error in the /v1 listener', {
       request_id: requestId,
       error: err instanceof Error ? err.message : String(err),
@@ -213,13 +223,16 @@ function addRateLimitHeaders(
   );
 }
 
-function touchKey(rt: ApiRuntime, keyId: string, lastUsedMs: number): void {
+/** `touching`: keys whose date is queued, so a busy file does not queue one write per request. */
+function touchKey(rt: ApiRuntime, touching: Set<string>, keyId: string, lastUsedMs: number): void {
   const now = rt.clock.now();
-  if (now.getTime() - lastUsedMs < TOUCH_INTERVAL_MS) return;
+  if (now.getTime() - lastUsedMs < TOUCH_INTERVAL_MS || touching.has(keyId)) return;
+  touching.add(keyId);
   // Not awaited: the date rides along with the next group commit; losing it in a crash is harmless.
   rt.committer
     .run(() => rt.store.keys.touch(keyId, now.toISOString()))
     .catch((err: unknown) => {
       rt.logger.warn('could not record key use', { key_id: keyId, error: String(err) });
-    });
+    })
+    .finally(() => touching.delete(keyId));
 }

@@ -41,6 +41,12 @@ export const API_ERRORS = {
   rate_limit_exceeded: { status: 429, message: 'Too many requests. Retry after the delay in Retry-After.' },
   internal_error: { status: 500, message: 'Internal error.' },
   rates_unavailable: { status: 503, message: 'No carrier could give a rate right now.' },
+  service_unavailable: {
+    status: 503,
+    message:
+      'The data file is busy: another program holds its write lock. Nothing was charged. ' +
+      'Retry after the delay in Retry-After.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -102,7 +102,7 @@ const STATUS_TITLES: Record<ErrorStatus, string> = {
   429: 'Rate limit exceeded',
   431: 'Request header fields too large (the connection closes)',
   500: 'Internal error',
-  503: 'No carrier could give a rate',
+  503: 'No carrier could give a rate, or the data file is busy',
 };
 
 // Statuses answered before the rate limiter knows the account (host and origin checks, routing,
@@ -125,7 +125,10 @@ const STATUS_NOTES: Partial<Record<ErrorStatus, string>> = {
     'listed in `unavailable`; no Retry-After, because retrying cannot help. `shipment_not_served`: no rate, and ' +
     'every carrier failed because of the shipment itself (city not found, parcel over its limits, postal code ' +
     'needed), so the request must change; no Retry-After. Nothing is deducted.',
-  503: ' `unavailable` lists each carrier and why it failed. Nothing is deducted.',
+  503:
+    ' `rates_unavailable`: no carrier gave a rate; `unavailable` lists each carrier and why it failed. ' +
+    "`service_unavailable`: another program held the data file's write lock for over a second, so the charge " +
+    'could not be written. Nothing is deducted either way; retry after Retry-After.',
 };
 
 const REQUEST_ID_EXAMPLE = 'req_7fK2mQ9xLp3Rt8Vb1Nc4';

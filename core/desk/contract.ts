@@ -37,7 +37,8 @@ export type DeskParsedInput<C extends DeskChannel> = z.output<(typeof deskChanne
 export type DeskOutput<C extends DeskChannel> = z.output<(typeof deskChannels)[C]['output']>;
 export type DeskEvent = keyof typeof deskEvents;
 
-export type DeskErrorCode = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'internal';
+/** `busy`: the data file was locked by another program (an admin import): the UI asks to try again. */
+export type DeskErrorCode = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'busy' | 'internal';
 export type DeskError = { code: DeskErrorCode; message: string };
 export type DeskResult<T> = { ok: true; value: T } | { ok: false; error: DeskError };
 

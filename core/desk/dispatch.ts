@@ -4,8 +4,13 @@
 // reaches the page (design.md "IPC": no raw errors cross).
 import { isOperationError, OPERATIONS, type ServiceContext } from '../operations';
 import { invokeOperation, type OperationTable } from '../operations/define';
+import { isBusyError, retryWhileBusy } from '../store/busy';
 import type { Logger } from '../util/logger';
 import { isDeskChannel, type DeskError, type DeskResult } from './contract';
+
+/** What the page is told when the data file stayed locked (the UI words `busy` itself). */
+export const BUSY_MESSAGE =
+  'The data file is busy: another program (an admin command or import) is writing to it. Try again.';
 
 export async function dispatchDesk(
   ctx: ServiceContext,
@@ -17,9 +22,16 @@ export async function dispatchDesk(
 ): Promise<DeskResult<unknown>> {
   if (!isDeskChannel(channel)) return fail({ code: 'forbidden', message: 'Unknown desk channel.' });
   try {
-    return { ok: true, value: await invokeOperation(table, channel, raw, ctx) };
+    // A store operation is synchronous and writes in its own transactions, which meet a lock held elsewhere
+    // only for the short busy timeout: it is run again after a back-off (off the event loop, so the window
+    // and the listener keep going) until the bound. A service operation's writes already waited in the
+    // group commit.
+    const run = (): Promise<unknown> => invokeOperation(table, channel, raw, ctx);
+    const value = table[channel].needs === 'store' ? await retryWhileBusy(run) : await run();
+    return { ok: true, value };
   } catch (error) {
     if (isOperationError(error)) return fail({ code: error.code, message: error.message });
+    if (isBusyError(error)) return fail({ code: 'busy', message: BUSY_MESSAGE });
     const e = error instanceof Error ? error : new Error(String(error));
     logger?.error('desk operation failed', { channel, error: e.message, stack: e.stack });
     return fail({ code: 'internal', message: 'Unexpected error' });

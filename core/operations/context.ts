@@ -16,6 +16,7 @@ import type { HealthBoard } from '../rating/health';
 import type { ServiceEvents } from '../service-events';
 import type { SettingsView } from '../settings/view';
 import type { Store } from '../store';
+import { BUSY_YIELD_MS, sleepSync } from '../store/busy';
 
 import type { WallClock } from '../util/clock';
 
@@ -56,4 +57,14 @@ export interface ServiceContext extends StoreContext {
 /** True when the operation runs inside a host with a running service (the desk), not the admin CLI. */
 export function inService(ctx: StoreContext): ctx is ServiceContext {
   return 'service' in ctx;
+}
+
+/**
+ * What a long write (an import in chunks) does between its transactions. The admin CLI leaves the write lock
+ * free for a moment, longer than a serving process's retry period (core/store/busy.ts), so the charges of a
+ * running `serve` get in between two chunks. Inside the service's own process (the desk) the listener shares
+ * the connection and cannot run meanwhile anyway, so nothing is waited for.
+ */
+export function pauseBetweenChunks(ctx: StoreContext): { pause?: () => void } {
+  return inService(ctx) ? {} : { pause: () => sleepSync(BUSY_YIELD_MS) };
 }

@@ -3,7 +3,8 @@
 import type { z } from 'zod';
 import { safePropertyName } from '../keys/redact';
 
-export type OperationErrorCode = 'invalid' | 'not_found' | 'conflict' | 'forbidden';
+/** `busy`: another program held the data file's write lock too long; the same call may succeed shortly. */
+export type OperationErrorCode = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'busy';
 
 export class OperationError extends Error {
   override readonly name = 'OperationError';

@@ -10,6 +10,7 @@ import { cityKey } from '../ratecards/cities';
 import { parseRateCard, serviceKey } from '../ratecards/parse';
 import type { Store } from '../store';
 import type { RateCardSummary } from '../store/rate-cards';
+import { pauseBetweenChunks } from './context';
 import type { AreaOperations } from './define';
 import { OperationError } from './errors';
 
@@ -67,12 +68,14 @@ export const rateCardOperations = {
 
   /**
    * All or nothing: a file with any problem is refused whole (its first problems in the message, one line
-   * each, and how many more),
-   * and a card of the same code is replaced by the new one in the same transaction as the insert.
+   * each, and how many more). The rows are written in chunks under a staged card and published in one small
+   * transaction that also retires a card of the same code (store/rate-cards.ts): quotes see the old card or the
+   * new one.
    */
   'ratecards:import': {
     needs: 'store',
-    run: ({ store, clock }, { code, name, csv, volumetric_divisor }) => {
+    run: (ctx, { code, name, csv, volumetric_divisor }) => {
+      const { store, clock } = ctx;
       if (BUILT_IN.has(code)) {
         throw new OperationError(
           'conflict',
@@ -86,26 +89,24 @@ export const rateCardOperations = {
           describeRateCardProblems({ problems, more_problems: moreProblems, bad_lines: badLines }),
         );
       }
-      return store.tx(() => {
-        const { replaced } = store.rateCards.replace(
-          { code, name, volumetric_divisor, created_at: clock.now().toISOString() },
-          rows,
-        );
-        return { ...view(store, summary(store, code)), replaced };
-      });
+      const { replaced } = store.rateCards.replace(
+        { code, name, volumetric_divisor, created_at: clock.now().toISOString() },
+        rows,
+        pauseBetweenChunks(ctx),
+      );
+      return { ...view(store, summary(store, code)), replaced };
     },
   },
 
   'ratecards:remove': {
     needs: 'store',
-    run: ({ store }, { code }) =>
-      store.tx(() => {
-        const removed = store.rateCards.remove(code);
-        if (!removed) {
-          const hint = BUILT_IN.has(code) ? ' Built-in carriers are switched off, not removed.' : '';
-          throw new OperationError('not_found', `No rate card ${JSON.stringify(code)}.${hint}`);
-        }
-        return { code: removed.code, name: removed.name };
-      }),
+    run: (ctx, { code }) => {
+      const removed = ctx.store.rateCards.remove(code, pauseBetweenChunks(ctx));
+      if (!removed) {
+        const hint = BUILT_IN.has(code) ? ' Built-in carriers are switched off, not removed.' : '';
+        throw new OperationError('not_found', `No rate card ${JSON.stringify(code)}.${hint}`);
+      }
+      return { code: removed.code, name: removed.name };
+    },
   },
 } satisfies AreaOperations<RateCardOperation>;

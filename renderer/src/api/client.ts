@@ -42,6 +42,7 @@ const KEYS: Record<CallErrorCode, MessageKey> = {
   not_found: 'common.error.not_found',
   conflict: 'common.error.conflict',
   forbidden: 'common.error.forbidden',
+  busy: 'common.error.busy',
   internal: 'common.error.internal',
 };
 

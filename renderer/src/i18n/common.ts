@@ -44,6 +44,8 @@ export const common = defineMessages({
     'error.not_found': 'Не найдено — возможно, запись уже удалена.',
     'error.conflict': 'Действие не выполнено: {detail}',
     'error.forbidden': 'Это действие запрещено.',
+    'error.busy':
+      'Файл данных занят: другая программа (команда администратора или импорт) сейчас пишет в него. Попробуйте ещё раз через несколько секунд.',
     'error.unavailable': 'Сервис временно недоступен. Попробуйте ещё раз через минуту.',
     'error.internal':
       'Внутренняя ошибка RateDesk. Попробуйте ещё раз; если повторится — перезапустите приложение.',
@@ -102,6 +104,8 @@ export const common = defineMessages({
     'error.not_found': 'Not found — it may have been removed.',
     'error.conflict': 'Not done: {detail}',
     'error.forbidden': 'This action is not allowed.',
+    'error.busy':
+      'The data file is busy: another program (an admin command or an import) is writing to it. Try again in a few seconds.',
     'error.unavailable': 'The service is temporarily unavailable. Try again in a minute.',
     'error.internal': 'Internal RateDesk error. Try again; if it happens again, restart the application.',
     'error.unknown': 'Unknown error. Please try again.',

@@ -26,6 +26,7 @@ function importExport(store: Store, clock: WallClock, doc: unknown) {
   return counts;
 }
 import { digestKey, generateKey, hasValidChecksum } from '../../../../core/keys/format';
+import { KEY_IMPORT_CHUNK } from '../../../../core/operations/keys';
 import { TestClock, freshFolder } from '../../../helpers/store-fixtures';
 
 function adminError(fn: () => unknown): OperationError {
@@ -320,5 +321,39 @@ describe('exportKeys / importExport', () => {
       expect(error.code, label).toBe('invalid');
     }
     expect(b.store.keys.list()).toHaveLength(0);
+  });
+
+  it('writes a large document in chunks: counts add up across them, and the same file again skips every key', () => {
+    const a = freshFolder();
+    const n = 2 * KEY_IMPORT_CHUNK + 17;
+    const doc: ExportDocument = {
+      format: 'ratedesk-keys',
+      version: 1,
+      exported_at: '2025-03-01T10:00:00.000Z',
+      keys: Array.from({ length: n }, (_, i) => ({
+        name: `k${i}`,
+        account: i % 2 === 0 ? 'even' : 'odd',
+        digest: digestKey(`foreign-key-number-${i}-of-the-document`),
+        prefix: 'foreign-',
+        last_four: String(i % 10_000).padStart(4, '0'),
+        created_at: '2025-01-01T00:00:00.000Z',
+        last_used_at: null,
+        revoked_at: i === 5 ? '2025-02-01T00:00:00.000Z' : null,
+        origin: 'imported' as const,
+      })),
+    };
+    expect(importExport(a.store, a.clock, doc)).toEqual({
+      imported: n,
+      skipped: 0,
+      accounts_created: ['even', 'odd'],
+    });
+    expect(a.store.keys.list()).toHaveLength(n);
+    expect(
+      a.store.keys
+        .list()
+        .filter((k) => k.revoked_at !== null)
+        .map((k) => k.name),
+    ).toEqual(['k5']);
+    expect(importExport(a.store, a.clock, doc)).toEqual({ imported: 0, skipped: n, accounts_created: [] });
   });
 });
