@@ -1,12 +1,13 @@
-// A lingering close for a connection answered while its client is still sending (an early 401/403/413/415, or
-// a parser error mid-body). Closing at once with the client's bytes unread in the receive buffer makes the
-// kernel answer with RST, and the RST can destroy the answer in the client's buffers before the client reads
-// it (RFC 9112 §9.6; lost in 4–5 of 11 attack-run attempts, ~50 % of 30 measured: docs/reliability.md). So the
-// server does what HTTP servers do (Apache httpd's lingering close, nginx's lingering_close/lingering_time/
-// lingering_timeout): after the answer it half-closes, reads and discards what still arrives, then closes.
-// Unlike theirs (nginx: 30 s, Apache: 2 s or 30 s, bytes unbounded), both the time and the bytes are bounded
-// here, to keep the early-answer promises of docs/api.md: the server reads < 1 MiB of such a body and
-// closes within 3 s (test/integration/api/early-answer.test.ts, lingering-close.test.ts).
+// A lingering close for a connection answered while its client is still sending (an early 401/403/413/415,
+// or a parser error mid-body). Closing at once with the client's bytes unread in the receive buffer makes
+// the kernel answer with RST, and the RST can destroy the answer in the client's buffers before the client
+// reads it (RFC 9112 §9.6; lost in 4–5 of 11 attack-run attempts, 81–106 of 240 in its test:
+// docs/reliability.md). So the server does what HTTP servers do (Apache httpd's lingering close; nginx's
+// lingering_close, lingering_time and lingering_timeout): after the answer it half-closes, reads and
+// discards what still arrives, then closes. Unlike theirs (nginx: 30 s, Apache: 2 s or 30 s, bytes
+// unbounded), both the time and the bytes are bounded here, to keep the early-answer promises of
+// docs/api.md: the server reads < 1 MiB of such a body and closes within 3 s of the connection
+// (test/integration/api/early-answer.test.ts, lingering-close.test.ts).
 import type { Socket } from 'node:net';
 
 export interface LingerLimits {
@@ -103,10 +104,11 @@ export function lingeringClose(socket: Socket, limits: Readonly<LingerLimits> = 
 type HandleOf = Socket & { _handle?: { reading?: boolean; readStart?: () => number } | null };
 
 /**
- * While Node's HTTP parser consumes a socket, the server stops and restarts reading on the handle, behind the
- * stream (onSocketPause/onSocketResume in lib/_http_server.js): a request nobody read stops it when its buffer
- * fills, and taking the socket from the parser removes the listener that would restart it. The stream still
- * believes a read is under way, so resume() and read(0) do nothing: the handle is restarted as Node does.
+ * While Node's HTTP parser consumes a socket, the server stops and restarts reading on the handle, behind
+ * the stream (onSocketPause/onSocketResume in lib/_http_server.js): a request nobody read stops it when its
+ * buffer fills, and taking the socket from the parser removes the listener that would restart it. The
+ * stream still believes a read is under way, so resume() and read(0) do nothing: the handle is restarted
+ * as Node does.
  */
 function restartHandle(socket: Socket): void {
   const handle = (socket as HandleOf)._handle;

@@ -174,7 +174,7 @@ describe('connections whose body was read whole are unaffected', () => {
     expect(second!.status).toBe(200);
   });
 
-  it('an error after the whole body was read keeps its connection: the next request on it is answered', async () => {
+  it('an error after the whole body was read keeps its connection: the next request is answered', async () => {
     const body = '{"from":{}}';
     const [first, second] = await sameConnection(t.port, [
       `POST /v1/rates HTTP/1.1\r\nHost: 127.0.0.1:${t.port}\r\nAuthorization: Bearer ${t.key}\r\n` +

@@ -54,7 +54,7 @@ function endlessClient(port: number): Promise<ClientEnd> {
 }
 
 describe('lingeringClose', () => {
-  it('keeps the answer for a client that never stops sending; reads at most its budget; closes on time', async () => {
+  it('a client that never stops sending: the answer, at most the budget read, closed on time', async () => {
     const limits = { timeMs: 400, maxBytes: 64 * 1024, maxSockets: 8 };
     const { port, sockets } = await answeringServer(limits);
     const ends = await Promise.all(Array.from({ length: 5 }, () => endlessClient(port)));
