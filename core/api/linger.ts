@@ -65,7 +65,7 @@ export function lingerOnClose(socket: Socket | null): void {
 export function lingeringClose(socket: Socket, limits: Readonly<LingerLimits> = LINGER): void {
   if (socket.destroyed) return;
   if (lingering >= limits.maxSockets) {
-    closeAfterFlush(socket);
+    closeAfterFlush(socket, limits.timeMs);
     return;
   }
   lingering += 1;
@@ -117,9 +117,16 @@ function restartHandle(socket: Socket): void {
   if (handle.readStart() !== 0) socket.destroy();
 }
 
-/** Node's own close after a last answer: end, then destroy once the answer is flushed. */
-function closeAfterFlush(socket: Socket): void {
-  socket.end();
-  if (socket.writableFinished) socket.destroy();
-  else socket.once('finish', () => socket.destroy());
+/**
+ * Node's own close after a last answer: end, then destroy once the answer is flushed, or after `timeMs` when
+ * a client that reads nothing keeps it from flushing.
+ */
+function closeAfterFlush(socket: Socket, timeMs: number): void {
+  if (socket.writable) socket.end();
+  if (socket.writableFinished) {
+    socket.destroy();
+    return;
+  }
+  socket.once('finish', () => socket.destroy());
+  setTimeout(() => socket.destroy(), timeMs).unref();
 }
