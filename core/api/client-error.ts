@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { API_ERRORS, type ApiErrorCode } from '../contract/errors';
 import { newRequestId } from '../util/ids';
+import { lingeringClose } from './linger';
 import { baseHeaders, errorBody } from './respond';
 
 /** The parser's error code → what the client is told. Anything unlisted is a malformed request (400). */
@@ -68,7 +69,8 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
 
 /**
  * end() makes the socket unwritable at once, so a handler still waiting for this request's body sends nothing
- * after it (sendJson checks); the socket is destroyed once the answer is flushed, reading no more.
+ * after it (sendJson checks). The client may still be sending (a bad chunk mid-body, a slow body's 408): the
+ * close lingers so that the answer is not reset, within the bounds of core/api/linger.ts.
  */
 function endWith(s: Socket, response: string): void {
   if (!s.writable) {
@@ -76,8 +78,7 @@ function endWith(s: Socket, response: string): void {
     return;
   }
   s.end(response);
-  s.once('finish', () => s.destroy());
-  setTimeout(() => s.destroy(), 2_000).unref();
+  lingeringClose(s);
 }
 
 /** CONNECT: this listener is no proxy. */

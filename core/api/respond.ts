@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { bodyUnread } from './body';
+import { lingerOnClose } from './linger';
 import { API_ERRORS, type ApiErrorCode } from '../contract/errors';
 import type { ErrorResponse, Unavailable } from '../contract/v1';
 
@@ -35,7 +36,11 @@ export function withHeaders(list: HeaderList, extra: Record<string, string>): He
  */
 export function sendJson(res: ServerResponse, status: number, body: string, headers: HeaderList): void {
   if (res.headersSent || (res.socket !== null && !res.socket.writable)) return;
-  if (bodyUnread(res.req)) headers.push('Connection', 'close');
+  if (bodyUnread(res.req)) {
+    headers.push('Connection', 'close');
+    // The client may still be sending: the close that follows this answer lingers (core/api/linger.ts).
+    lingerOnClose(res.socket);
+  }
   headers.push(
     'Content-Type',
     'application/json; charset=utf-8',
