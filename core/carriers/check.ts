@@ -5,6 +5,7 @@
 // them and stops at the first failure, since later steps need what earlier ones proved (a token, a city code).
 
 import type { CHECK_STEP_KINDS } from '../contract/operations/carriers';
+import type { CarrierFailure, CarrierOutcome } from './types';
 
 export { CHECK_STEP_KINDS } from '../contract/operations/carriers';
 
@@ -46,4 +47,23 @@ export interface CarrierCheckStep {
   timeoutMs?: number;
   /** Resolves with what it saw; throws (any Error, its message the carrier's answer) when the step fails. */
   run(signal: AbortSignal): Promise<CheckMeasure>;
+}
+
+/** A failure as a step's error: the carrier's own words for a carrier error, else the kind and its detail. */
+export function failureText(f: CarrierFailure): string {
+  if (f.kind === 'carrier_error') return f.detail;
+  return 'detail' in f && f.detail ? `${f.kind}: ${f.detail}` : f.kind;
+}
+
+/**
+ * What a route step saw: the adapter's rates (how many, the cheapest, their service codes as `shown`), or its
+ * failure thrown as the step's error.
+ */
+export function routeMeasure(out: CarrierOutcome, shown: (code: string) => string = (c) => c): CheckMeasure {
+  if (!out.ok) throw new Error(failureText(out));
+  return {
+    items: out.rates.length,
+    cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
+    note: said(out.rates.map((r) => shown(r.service_code)).join(', ')),
+  };
 }

@@ -4,9 +4,9 @@
 // `Reception` flag (audit B4); `size` weighs ListCitiesFull against the cap the city list is fetched with and
 // counts its rows, and ListCities when the full list is over it (audit B5); `route` quotes Москва → Казань
 // through the adapter.
-import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure, routeMeasure } from '../check';
 import { CarrierHttpError, carrierRequest, type CarrierHttpResponse } from '../http';
-import type { CarrierFailure, CarrierQuoteRequest } from '../types';
+import type { CarrierQuoteRequest } from '../types';
 import { CITY_LIST_MAX_BYTES, createBoxberryAdapter, type BoxberryAdapterOptions } from './adapter';
 import { boxberryErrorText } from './errors';
 import { boxberryCityDirectory } from './locations';
@@ -43,11 +43,6 @@ const HINTS = {
     en: 'Moscow 101000 → Kazan 420000, 1.2 kg, through the adapter itself; compare TotalPrice with the cabinet’s calculator (UseShopSettings 0: without the cabinet’s markups). Unknown error texts are in the log: “Boxberry answered an error RateDesk does not know”.',
   },
 } as const;
-
-function failureText(f: CarrierFailure): string {
-  if (f.kind === 'carrier_error') return f.detail;
-  return 'detail' in f && f.detail ? `${f.kind}: ${f.detail}` : f.kind;
-}
 
 export function boxberryCheckSteps(options: BoxberryAdapterOptions): CarrierCheckStep[] {
   const token = options.token?.trim() ?? '';
@@ -166,17 +161,12 @@ export function boxberryCheckSteps(options: BoxberryAdapterOptions): CarrierChec
 
   const route: CarrierCheckStep = {
     kind: 'route',
-    subject: 'Москва 101000 → Казань 420000, 1.2 kg 30×20×10',
+    subject: 'Москва 101000 → Казань 420000',
     hint: HINTS.route,
     async run(signal) {
       configured();
       const out = await createBoxberryAdapter(options).quote(BOXBERRY_CHECK_ROUTE, { signal });
-      if (!out.ok) throw new Error(failureText(out));
-      return {
-        items: out.rates.length,
-        cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-        note: said(out.rates.map((r) => r.service_code).join(', ')),
-      };
+      return routeMeasure(out);
     },
   };
 

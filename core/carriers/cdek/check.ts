@@ -3,9 +3,9 @@
 // `directory` asks GET /location/cities for Москва exactly as the adapter's directory asks a place; `size`
 // weighs that answer against the HTTP client's cap; `route` quotes Москва → Казань through the adapter. The
 // steps share one token, as the quotes of one adapter do.
-import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure, routeMeasure, failureText } from '../check';
 import { CarrierHttpError, MAX_CARRIER_RESPONSE_BYTES } from '../http';
-import type { CarrierFailure, CarrierQuoteRequest } from '../types';
+import type { CarrierQuoteRequest } from '../types';
 import { createCdekAdapter, type CdekAdapterOptions } from './adapter';
 import { createCdekApi } from './api';
 import { cityLookupPath, CITY_LOOKUP_SIZE } from './locations';
@@ -46,11 +46,6 @@ const HINTS = {
     en: `Moscow 101000 → Kazan 420000, 1.2 kg, through the adapter itself. “no service” means the request shape (protocols.md §2.4) or the contract type (carriers.cdek.contract_type) changed; unknown codes are in the log: “CDEK answered an error code RateDesk does not know”. The test host’s prices are not real. ${EDU_DOWN.en}`,
   },
 } as const;
-
-function failureText(f: CarrierFailure): string {
-  if (f.kind === 'carrier_error') return f.detail;
-  return 'detail' in f && f.detail ? `${f.kind}: ${f.detail}` : f.kind;
-}
 
 export function cdekCheckSteps(options: CdekAdapterOptions): CarrierCheckStep[] {
   const clientId = options.clientId?.trim() ?? '';
@@ -151,11 +146,7 @@ export function cdekCheckSteps(options: CdekAdapterOptions): CarrierCheckStep[] 
     hint: HINTS.route,
     async run(signal) {
       const out = await createCdekAdapter(options).quote(CDEK_CHECK_ROUTE, { signal });
-      if (!out.ok) throw new Error(failureText(out));
-      return {
-        items: out.rates.length,
-        cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-      };
+      return routeMeasure(out);
     },
   };
 

@@ -4,7 +4,7 @@
 // (audit, rate limits): the check runs on production and costs at most five calls (the terminal lookup, then
 // a quote: two terminal lookups when not cached and two calculator calls).
 import { findCity } from '../../locations/cities';
-import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure, routeMeasure } from '../check';
 import { MAX_CARRIER_RESPONSE_BYTES } from '../http';
 import { createDellinAdapter, type DellinAdapterOptions } from './adapter';
 import { requestTerminals } from './locations';
@@ -112,14 +112,10 @@ export function dellinCheckSteps(options: DellinAdapterOptions): CarrierCheckSte
           },
           { signal },
         );
-        if (!out.ok) throw new Error(`${out.kind}${'detail' in out && out.detail ? `: ${out.detail}` : ''}`);
-        if (!out.rates.some((r) => r.delivery_type === 'terminal'))
+        const measure = routeMeasure(out);
+        if (out.ok && !out.rates.some((r) => r.delivery_type === 'terminal'))
           throw new Error(`no terminal rate, only ${out.rates.map((r) => r.service_code).join(', ')}`);
-        return {
-          items: out.rates.length,
-          cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-          note: said(out.rates.map((r) => r.service_code).join(', ')),
-        };
+        return measure;
       },
     },
   ];

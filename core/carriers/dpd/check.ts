@@ -5,9 +5,9 @@
 // `directory` asks DPD to find a big city by name and region code, the way the adapter names a place without
 // a postal code; `route` quotes Москва → Казань through the adapter itself.
 import { createLocationResolver } from '../../locations/resolver';
-import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure, routeMeasure, failureText } from '../check';
 import { CarrierHttpError, carrierRequest } from '../http';
-import type { CarrierFailure, CarrierQuoteRequest } from '../types';
+import type { CarrierQuoteRequest } from '../types';
 import {
   createDpdAdapter,
   dpdAccount,
@@ -49,10 +49,6 @@ const HINTS = {
 } as const;
 
 /** A failure as a person reads it: a carrier error in its own words, anything else with its kind first. */
-function failureText(f: CarrierFailure): string {
-  if (f.kind === 'carrier_error') return f.detail;
-  return 'detail' in f && f.detail ? `${f.kind}: ${f.detail}` : f.kind;
-}
 
 export function dpdCheckSteps(options: DpdAdapterOptions): CarrierCheckStep[] {
   const currency = options.contractCurrency?.trim().toUpperCase() || 'RUB';
@@ -156,11 +152,7 @@ export function dpdCheckSteps(options: DpdAdapterOptions): CarrierCheckStep[] {
     hint: HINTS.route,
     async run(signal) {
       const out = await createDpdAdapter(options).quote(DPD_CHECK_ROUTE, { signal });
-      if (!out.ok) throw new Error(failureText(out));
-      return {
-        items: out.rates.length,
-        cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-      };
+      return routeMeasure(out);
     },
   };
 

@@ -3,7 +3,7 @@
 // where the contract gives a key for it). Steps: the JWT; one small catalogue page (how 5Post writes a town,
 // and whether RateDesk places it); page 0 at the page size downloads use, against the HTTP client's cap (the
 // audit's F4); a quote Москва → Казань through the adapter.
-import { said, type CarrierCheckStep } from '../check';
+import { said, type CarrierCheckStep, routeMeasure } from '../check';
 import { CarrierHttpError, MAX_CARRIER_RESPONSE_BYTES, carrierRequest } from '../http';
 import { createFivePostAdapter, type FivePostAdapterOptions } from './adapter';
 import { CATALOGUE_PAGE_SIZE } from './catalogue';
@@ -172,12 +172,7 @@ export function fivePostCheckSteps(options: FivePostAdapterOptions): CarrierChec
           },
           { signal },
         );
-        if (!out.ok) throw new Error(`${out.kind}${'detail' in out && out.detail ? `: ${out.detail}` : ''}`);
-        return {
-          items: out.rates.length,
-          cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-          note: said(out.rates.map((r) => r.service_code).join(', ')),
-        };
+        return routeMeasure(out);
       },
     },
   ];

@@ -5,7 +5,7 @@
 // per-account limiter as the quotes. PEK has a test cabinet (https://test-kabinet.pecom.ru/preweb/api/v1).
 import { z } from 'zod';
 import { findCity } from '../../locations/cities';
-import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure, routeMeasure } from '../check';
 import { createPekAdapter, type PekAdapterOptions } from './adapter';
 import { basicAuthorization, createPekApi, type PekApi } from './api';
 import { pekAddress } from './locations';
@@ -141,12 +141,7 @@ export function pekCheckSteps(options: PekAdapterOptions): CarrierCheckStep[] {
           },
           { signal },
         );
-        if (!out.ok) throw new Error(`${out.kind}${'detail' in out && out.detail ? `: ${out.detail}` : ''}`);
-        return {
-          items: out.rates.length,
-          cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-          note: said(out.rates.map((r) => r.service_code).join(', ')),
-        };
+        return routeMeasure(out);
       },
     },
   ];

@@ -2,8 +2,8 @@
 // public calculator has no account, so there is no auth step; the adapter asks no directory of Russian Post
 // (indexes come from the request or the built-in city table, with no call), so there is no directory or size
 // step either. `route` quotes Москва 101000 → Казань 420000 through the adapter: one GET per product.
-import { said, type CarrierCheckStep } from '../check';
-import type { CarrierFailure, CarrierQuoteRequest } from '../types';
+import { type CarrierCheckStep, routeMeasure } from '../check';
+import type { CarrierQuoteRequest } from '../types';
 import { createRussianPostAdapter, type RussianPostAdapterOptions } from './adapter';
 
 /** The route step's shipment: the one docs/carriers.md's smoke test asks for. */
@@ -19,11 +19,6 @@ const HINT = {
   en: 'tariff.pochta.ru, one GET per product. A timeout or a refused connection most often means an IP outside Russia: Russian Post’s calculator blocks foreign addresses (docs/carriers.md, “Live smoke test”); run the check from a machine in Russia. “no service” means the request shape (protocols.md §1.3) or the products (carriers.russian-post.objects) changed; unknown error codes are in the log: “Russian Post answered an error code RateDesk does not know”.',
 } as const;
 
-function failureText(f: CarrierFailure): string {
-  if (f.kind === 'carrier_error') return f.detail;
-  return 'detail' in f && f.detail ? `${f.kind}: ${f.detail}` : f.kind;
-}
-
 export function russianPostCheckSteps(options: RussianPostAdapterOptions): CarrierCheckStep[] {
   return [
     {
@@ -32,12 +27,7 @@ export function russianPostCheckSteps(options: RussianPostAdapterOptions): Carri
       hint: HINT,
       async run(signal) {
         const out = await createRussianPostAdapter(options).quote(RUSSIAN_POST_CHECK_ROUTE, { signal });
-        if (!out.ok) throw new Error(failureText(out));
-        return {
-          items: out.rates.length,
-          cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-          note: said(out.rates.map((r) => r.service_code.replace('russian-post:', '')).join(', ')),
-        };
+        return routeMeasure(out, (code) => code.replace('russian-post:', ''));
       },
     },
   ];

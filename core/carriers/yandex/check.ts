@@ -4,9 +4,9 @@
 // the adapter's geo directory does; `size` asks pickup-points/list for Moscow with the adapter's bounded filter
 // (geo_id and the first window, points.ts) and weighs the answer against the HTTP client's cap (audit Y6);
 // `route` quotes Москва → Москва through the adapter: Yandex's test environment covers Moscow only (audit Y9).
-import { said, type CarrierCheckStep, type CheckMeasure } from '../check';
+import { said, type CarrierCheckStep, type CheckMeasure, routeMeasure } from '../check';
 import { CarrierHttpError, MAX_CARRIER_RESPONSE_BYTES } from '../http';
-import type { CarrierFailure, CarrierQuoteRequest } from '../types';
+import type { CarrierQuoteRequest } from '../types';
 import { createYandexAdapter, type YandexAdapterOptions } from './adapter';
 import { yandexAddress, yandexApi, type YandexApi } from './locations';
 import {
@@ -55,11 +55,6 @@ const HINTS = {
     en: `Moscow → Moscow, 1.2 kg, through the adapter itself. ${MOSCOW_ONLY.en} On the test host set the shipping station carriers.yandex.platform_station_id (the test one, fbed3aa1-…). “no door rate: … town-level address” means Yandex refuses an address without a street (YANDEX_DOOR_BY_TOWN_ADDRESS); “No dropoff available” means the station has no shipping schedule or balance in the cabinet.`,
   },
 } as const;
-
-function failureText(f: CarrierFailure): string {
-  if (f.kind === 'carrier_error') return f.detail;
-  return 'detail' in f && f.detail ? `${f.kind}: ${f.detail}` : f.kind;
-}
 
 /** What an error answer says: `HTTP 401: unauthorized: Access denied`. */
 function refusal(status: number, json: unknown, text: string): string {
@@ -176,12 +171,7 @@ export function yandexCheckSteps(options: YandexAdapterOptions): CarrierCheckSte
     async run(signal) {
       configured();
       const out = await createYandexAdapter(options).quote(YANDEX_CHECK_ROUTE, { signal });
-      if (!out.ok) throw new Error(failureText(out));
-      return {
-        items: out.rates.length,
-        cheapestKopecks: Math.min(...out.rates.map((r) => r.price_kopecks)),
-        note: said(out.rates.map((r) => r.service_code).join(', ')),
-      };
+      return routeMeasure(out);
     },
   };
 
