@@ -1,10 +1,10 @@
 // The one CSV writer of RateDesk (every CSV file the app writes goes through `csvText`): RFC 4180 fields,
 // every one quoted, with formulas defused for spreadsheets that read the file naively.
 
-// The guard itself is core/contract/formula-guard.ts: the desk's tab-separated copy uses the same rule.
-import { defuseFormulas } from '../contract/formula-guard';
+// The guard itself is core/contract/spreadsheet.ts: the desk's tab-separated copy uses the same rule.
+import { defuseFormulas } from '../contract/spreadsheet';
 
-export { defuseFormulas, startsLikeFormula } from '../contract/formula-guard';
+export { defuseFormulas, startsLikeFormula } from '../contract/spreadsheet';
 
 /** RFC 4180 §2.5–2.7: every field enclosed in double quotes, a quote inside doubled. */
 export function csvField(text: string): string {

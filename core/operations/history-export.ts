@@ -1,8 +1,9 @@
 // History as a spreadsheet: one row per rate (a quote without any rate keeps one row, so no route silently
 // disappears from the file), in the UI's language.
 import type { ExportedFile } from '../contract/operations';
-import type { DeliveryType, Rate } from '../contract/v1';
+import type { DeliveryType } from '../contract/v1';
 import type { QuoteRow } from '../store/quotes';
+import { daysText, roublesText } from '../contract/spreadsheet';
 import type { StoreContext } from './context';
 import { csvText } from './csv';
 import { storedResult } from './stored-quote';
@@ -64,6 +65,8 @@ const DELIVERY: Record<Language, Record<DeliveryType, string>> = {
   },
 };
 
+export { roublesText };
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** Files are written in the UI's language (the setting the desk shows). */
@@ -79,15 +82,6 @@ export function localDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** "2–4", "3" or "": an en dash, because Excel reads "2-4" as the 2nd of April. */
-function days(rate: Rate): string {
-  const min = rate.days_min ?? null;
-  const max = rate.days_max ?? null;
-  if (min === null && max === null) return '';
-  if (min === null || max === null || min === max) return String(min ?? max);
-  return `${min}–${max}`;
 }
 
 export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportRow[] {
@@ -111,18 +105,11 @@ export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportR
         service: r.service_name,
         deliveryType: DELIVERY[lang][r.delivery_type],
         priceKopecks: r.price_kopecks,
-        days: days(r),
+        days: daysText(r.days_min, r.days_max),
       });
     }
   }
   return out;
-}
-
-/** 123450 → "1234,50": exact (integer arithmetic), decimal comma, no thousands separator to misparse. */
-export function roublesText(kopecks: number): string {
-  const sign = kopecks < 0 ? '-' : '';
-  const abs = Math.abs(kopecks);
-  return `${sign}${Math.floor(abs / 100)},${pad(abs % 100)}`;
 }
 
 /**
@@ -167,10 +154,7 @@ export function historyXlsx(
     /^\d+$/.test(r.days) ? Number(r.days) : r.days,
     r.sandbox ? SANDBOX_MARK[lang] : '',
   ]);
-  return writeXlsx(
-    { name: sheet, header: HEADERS[lang], rows: cells, widths: WIDTHS },
-    now,
-  );
+  return writeXlsx({ name: sheet, header: HEADERS[lang], rows: cells, widths: WIDTHS }, now);
 }
 
 /**

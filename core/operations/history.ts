@@ -74,7 +74,6 @@ function matchingQuotes(ctx: StoreContext, text: string): QuoteRow[] {
   return all;
 }
 
-
 /** Where a pasted curl command should go: the running listener, else where it will listen once switched on. */
 function apiBaseUrl(ctx: ServiceContext): string {
   const running = ctx.service.listener();

@@ -34,7 +34,9 @@ const fields = (line: string): string[] => line.split('";"').map((f) => f.replac
 describe('quote:export', () => {
   it('writes the quote as CSV in the history columns, one row per rate, cheapest first', async () => {
     const file = await desk.ok('quote:export', { id: quote.quote_id, format: 'csv' });
-    expect(file.filename).toMatch(new RegExp(`^ratedesk-quote-${quote.quote_id}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    expect(file.filename).toMatch(
+      new RegExp(`^ratedesk-quote-${quote.quote_id}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+    );
     expect(file.mime).toBe('text/csv;charset=utf-8');
     const text = Buffer.from(file.base64, 'base64').toString('utf8');
     expect(text.startsWith('\uFEFF"Дата";"Откуда";"Куда"')).toBe(true);

@@ -1,7 +1,7 @@
-// The spreadsheet formula guard, shared by everything RateDesk hands to a spreadsheet: the CSV writer
-// (core/operations/csv.ts), the XLSX writer's quote-prefix mark (core/operations/xlsx.ts) and the desk's
-// tab-separated copy of a quote, which a clerk pastes into Excel or 1С (renderer/src/features/quote/copy-tsv.ts).
-// Renderer-safe: plain functions, no Node.
+// How RateDesk writes text a spreadsheet reads, shared by everything it hands to one: the CSV writer
+// (core/operations/csv.ts), the XLSX writer's quote-prefix mark (core/operations/xlsx.ts), the history and
+// quote exports (core/operations/history-export.ts) and the desk's tab-separated copy of a quote, which a
+// clerk pastes into Excel or 1С (renderer/src/features/quote/copy-tsv.ts). Renderer-safe: plain functions.
 
 /**
  * Characters that make a spreadsheet run a cell as a formula when they start it: OWASP "CSV Injection"
@@ -32,4 +32,25 @@ export function defuseFormulas(text: string): string {
 /** True when `text` starts with a character a spreadsheet would run as a formula (the XLSX writer asks). */
 export function startsLikeFormula(text: string): boolean {
   return FORMULA_START.test(text.charAt(0));
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * 123450 → "1234,50": exact (integer arithmetic), no thousands separator to misparse. The decimal comma is
+ * Russian Excel's; the desk's clipboard copy passes the separator of the computer's own locale.
+ */
+export function roublesText(kopecks: number, decimal: ',' | '.' = ','): string {
+  const sign = kopecks < 0 ? '-' : '';
+  const abs = Math.abs(kopecks);
+  return `${sign}${Math.floor(abs / 100)}${decimal}${pad2(abs % 100)}`;
+}
+
+/** "2–4", "3" or "": an en dash, because Excel reads "2-4" as the 2nd of April. */
+export function daysText(min: number | null | undefined, max: number | null | undefined): string {
+  const lo = min ?? null;
+  const hi = max ?? null;
+  if (lo === null && hi === null) return '';
+  if (lo === null || hi === null || lo === hi) return String(lo ?? hi);
+  return `${lo}–${hi}`;
 }
