@@ -11,6 +11,7 @@ import { ResultHeading } from './ResultHeading';
 import { ResultsToolbar, type ViewPrefs } from './ResultsToolbar';
 import type { RunState } from './run';
 import { StatusStrip } from './StatusStrip';
+import type { ExportFormat } from './useQuoteOutput';
 
 export interface ResultRows {
   /** Every option of the run, in display order. */
@@ -38,6 +39,9 @@ export function ResultsPanel(props: {
   sandbox: boolean;
   onRetry: () => void;
   onCopyAll: () => void;
+  onCopyText: () => void;
+  onExport: (format: ExportFormat) => void;
+  exporting: ExportFormat | null;
 }): ReactNode {
   const t = useT('quote');
   const { run } = props;
@@ -64,6 +68,10 @@ export function ResultsPanel(props: {
           shown={visible.length}
           total={rows.length}
           onCopyAll={props.onCopyAll}
+          onCopyText={props.onCopyText}
+          onExport={props.onExport}
+          canExport={run.phase === 'done' && run.quoteId !== null}
+          exporting={props.exporting}
         />
       ) : null}
 
