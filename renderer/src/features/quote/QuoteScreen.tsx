@@ -236,6 +236,7 @@ export function QuoteScreen(): ReactNode {
     setSelected,
     copySelected: () => void copySelected(),
     clearForm,
+    swap: () => setDraft(swapPlaces),
     // Ctrl+Z is ours only while the form is still as Esc left it; after typing it is the field's own undo.
     undoClear: () => (undo.current && sameDraft(draft, undo.current.cleared) ? undoClear() : false),
   });
