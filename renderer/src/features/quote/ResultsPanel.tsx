@@ -1,11 +1,13 @@
 // The results panel: what the result answers (and whether it is outdated or simulated), every carrier's
-// state, the toolbar, the table with the price/transit chart, and the carriers that gave no rate.
+// state, the cheapest and fastest options in one line, the toolbar, the table with the price/transit chart,
+// and the carriers that gave no rate.
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components';
 import { useT } from '../../i18n';
 import type { DeliveryFilter, DeliveryType, Rate, Sort } from './logic';
 import { NotRated } from './NotRated';
 import { PriceChart } from './PriceChart';
+import { QuoteSummaryLine } from './QuoteSummary';
 import { RatesTable } from './RatesTable';
 import { ResultHeading } from './ResultHeading';
 import { ResultsToolbar, type ViewPrefs } from './ResultsToolbar';
@@ -57,6 +59,7 @@ export function ResultsPanel(props: {
     >
       <ResultHeading shipment={run.shipment} outdated={props.outdated} sandbox={props.sandbox} />
       <StatusStrip carriers={run.carriers} nameOf={props.nameOf} />
+      <QuoteSummaryLine rows={rows} onSelect={props.onSelect} />
       {rows.length > 0 ? (
         <ResultsToolbar
           delivery={props.delivery}
