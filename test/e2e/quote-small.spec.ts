@@ -136,7 +136,8 @@ test('low balance: no banner on the Quote screen; a footer mark on every screen;
   await expect(mark).toBeVisible();
   await page.getByTestId('nav-quote').click();
   expect(await page.getByTestId('quote-form').boundingBox()).toEqual(before);
-  desk.emit('balance:changed', { account: 'default', balance: 5000 });
+  const [account] = await desk.call('accounts:list');
+  desk.emit('balance:changed', { account_id: account!.id, account: 'default', balance: 5000 });
   await expect(mark).toHaveCount(0);
 });
 

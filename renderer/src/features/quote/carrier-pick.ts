@@ -1,8 +1,10 @@
 // The carrier picker's rules, pure (unit-tested in Node). Nothing ticked or everything ticked both mean
 // "all" (null), so a carrier added later is included by default.
-import type { QuoteCarrier } from '../../api/quote-carriers';
-
-type Pickable = Pick<QuoteCarrier, 'code' | 'name'>;
+/** What the rules need of a carrier (QuoteCarrier has more). */
+interface Pickable {
+  code: string;
+  name: string;
+}
 
 /** The codes the picker shows ticked. */
 export function tickedCodes(value: readonly string[] | null, carriers: readonly Pickable[]): Set<string> {
