@@ -1,36 +1,10 @@
 // The one CSV writer of RateDesk (every CSV file the app writes goes through `csvText`): RFC 4180 fields,
 // every one quoted, with formulas defused for spreadsheets that read the file naively.
 
-/**
- * Characters that make a spreadsheet run a cell as a formula when they start it: OWASP "CSV Injection"
- * (https://owasp.org/www-community/attacks/CSV_Injection) lists = + - @ TAB and CR; CWE-1236 and
- * OWASP ASVS 5.0 V1.2.10 say the same.
- */
-const FORMULA_START = /[=+\-@\t\r]/;
+// The guard itself is core/contract/spreadsheet.ts: the desk's tab-separated copy uses the same rule.
+import { defuseFormulas } from '../contract/spreadsheet';
 
-/**
- * Where a cell can begin inside a field. A reader that honours the quotes sees one cell per field, but OWASP's
- * page warns that guarding the first character is not enough: a reader that splits on `,` or `;` and ignores
- * quotes (a spreadsheet opened with the "wrong" separator, `cut`, a naive script) starts a cell after any
- * separator or line break in the text, and such a reader may also strip the quotes and spaces before the
- * character. So the guard goes before a formula character found at the start of the field or after a `,`,
- * `;`, CR or LF, with only spaces or double quotes between them.
- */
-const CELL_START_THEN_FORMULA = /(^|[,;\r\n])([ "]*)(?=[=+\-@\t\r])/g;
-
-/**
- * OWASP's remedy: a leading apostrophe, which spreadsheets read as "this cell is text" (Excel hides it). The
- * text is otherwise unchanged, so an RFC 4180 reader gets the original back with an apostrophe before each
- * guarded character ("Казань,=1+1," → "Казань,'=1+1,").
- */
-export function defuseFormulas(text: string): string {
-  return text.replace(CELL_START_THEN_FORMULA, "$1$2'");
-}
-
-/** True when `text` starts with a character a spreadsheet would run as a formula (the XLSX writer asks). */
-export function startsLikeFormula(text: string): boolean {
-  return FORMULA_START.test(text.charAt(0));
-}
+export { defuseFormulas, startsLikeFormula } from '../contract/spreadsheet';
 
 /** RFC 4180 §2.5–2.7: every field enclosed in double quotes, a quote inside doubled. */
 export function csvField(text: string): string {

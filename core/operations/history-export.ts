@@ -1,7 +1,10 @@
 // History as a spreadsheet: one row per rate (a quote without any rate keeps one row, so no route silently
 // disappears from the file), in the UI's language.
-import type { DeliveryType, Rate } from '../contract/v1';
+import type { ExportedFile } from '../contract/operations';
+import type { DeliveryType } from '../contract/v1';
 import type { QuoteRow } from '../store/quotes';
+import { daysText, roublesText } from '../contract/spreadsheet';
+import type { StoreContext } from './context';
 import { csvText } from './csv';
 import { storedResult } from './stored-quote';
 import { writeXlsx, type XlsxCell } from './xlsx';
@@ -62,22 +65,23 @@ const DELIVERY: Record<Language, Record<DeliveryType, string>> = {
   },
 };
 
+export { roublesText };
+
 const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Files are written in the UI's language (the setting the desk shows). */
+export function exportLanguage(ctx: StoreContext): Language {
+  return ctx.store.settings.get('ui.language') === 'en' ? 'en' : 'ru';
+}
+
+/** The date part of a file name: 2025-03-14. */
+export const stamp = (d: Date): string => d.toISOString().slice(0, 10);
 
 /** Local time of this computer: the people reading the file think in it, not in UTC. */
 export function localDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** "2–4", "3" or "": an en dash, because Excel reads "2-4" as the 2nd of April. */
-function days(rate: Rate): string {
-  const min = rate.days_min ?? null;
-  const max = rate.days_max ?? null;
-  if (min === null && max === null) return '';
-  if (min === null || max === null || min === max) return String(min ?? max);
-  return `${min}–${max}`;
 }
 
 export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportRow[] {
@@ -101,18 +105,11 @@ export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportR
         service: r.service_name,
         deliveryType: DELIVERY[lang][r.delivery_type],
         priceKopecks: r.price_kopecks,
-        days: days(r),
+        days: daysText(r.days_min, r.days_max),
       });
     }
   }
   return out;
-}
-
-/** 123450 → "1234,50": exact (integer arithmetic), decimal comma, no thousands separator to misparse. */
-export function roublesText(kopecks: number): string {
-  const sign = kopecks < 0 ? '-' : '';
-  const abs = Math.abs(kopecks);
-  return `${sign}${Math.floor(abs / 100)},${pad(abs % 100)}`;
 }
 
 /**
@@ -138,7 +135,12 @@ export function historyCsv(rows: readonly ExportRow[], lang: Language): string {
   return csvText([HEADERS[lang], ...records], { separator: ';', bom: true });
 }
 
-export function historyXlsx(rows: readonly ExportRow[], lang: Language, now: Date): Buffer {
+export function historyXlsx(
+  rows: readonly ExportRow[],
+  lang: Language,
+  now: Date,
+  sheet: string = lang === 'ru' ? 'История' : 'History',
+): Buffer {
   const cells: XlsxCell[][] = rows.map((r) => [
     r.date,
     r.from,
@@ -152,8 +154,30 @@ export function historyXlsx(rows: readonly ExportRow[], lang: Language, now: Dat
     /^\d+$/.test(r.days) ? Number(r.days) : r.days,
     r.sandbox ? SANDBOX_MARK[lang] : '',
   ]);
-  return writeXlsx(
-    { name: lang === 'ru' ? 'История' : 'History', header: HEADERS[lang], rows: cells, widths: WIDTHS },
-    now,
-  );
+  return writeXlsx({ name: sheet, header: HEADERS[lang], rows: cells, widths: WIDTHS }, now);
+}
+
+/**
+ * The rows as the file the desk saves: `<base>.csv` or `<base>.xlsx`, base64 for the IPC answer. History
+ * (history:export) and the Quote screen's current result (quote:export) both come through here.
+ */
+export function exportedFile(
+  rows: readonly ExportRow[],
+  lang: Language,
+  format: 'csv' | 'xlsx',
+  now: Date,
+  names: { base: string; sheet?: string },
+): ExportedFile {
+  if (format === 'csv') {
+    return {
+      filename: `${names.base}.csv`,
+      mime: 'text/csv;charset=utf-8',
+      base64: Buffer.from(historyCsv(rows, lang), 'utf8').toString('base64'),
+    };
+  }
+  return {
+    filename: `${names.base}.xlsx`,
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    base64: historyXlsx(rows, lang, now, names.sheet).toString('base64'),
+  };
 }

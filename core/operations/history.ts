@@ -5,7 +5,7 @@ import type { QuoteRow } from '../store/quotes';
 import type { ServiceContext, StoreContext } from './context';
 import type { AreaOperations } from './define';
 import { curlCommand } from './curl';
-import { exportRows, historyCsv, historyXlsx, type Language } from './history-export';
+import { exportedFile, exportLanguage, exportRows, stamp } from './history-export';
 import { runDeskQuote } from './quotes';
 import { requireQuoteRow, storedQuote } from './stored-quote';
 
@@ -74,8 +74,6 @@ function matchingQuotes(ctx: StoreContext, text: string): QuoteRow[] {
   return all;
 }
 
-const stamp = (d: Date): string => d.toISOString().slice(0, 10);
-
 /** Where a pasted curl command should go: the running listener, else where it will listen once switched on. */
 function apiBaseUrl(ctx: ServiceContext): string {
   const running = ctx.service.listener();
@@ -123,21 +121,9 @@ export const historyOperations = {
     needs: 'store',
     run: (ctx, { format, text }) => {
       const now = ctx.clock.now();
-      const lang: Language = ctx.store.settings.get('ui.language') === 'en' ? 'en' : 'ru';
+      const lang = exportLanguage(ctx);
       const rows = exportRows(matchingQuotes(ctx, text ?? ''), lang);
-      const base = `ratedesk-history-${stamp(now)}`;
-      if (format === 'csv') {
-        return {
-          filename: `${base}.csv`,
-          mime: 'text/csv;charset=utf-8',
-          base64: Buffer.from(historyCsv(rows, lang), 'utf8').toString('base64'),
-        };
-      }
-      return {
-        filename: `${base}.xlsx`,
-        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        base64: historyXlsx(rows, lang, now).toString('base64'),
-      };
+      return exportedFile(rows, lang, format, now, { base: `ratedesk-history-${stamp(now)}` });
     },
   },
 

@@ -8,7 +8,8 @@ import type { QuoteProgress as CoreProgress } from '../rating/aggregator';
 import { newRequestId } from '../util/ids';
 import type { ServiceContext, StoreContext } from './context';
 import type { AreaOperations } from './define';
-import { parseStoredShipment } from './stored-quote';
+import { exportedFile, exportLanguage, exportRows, stamp } from './history-export';
+import { parseStoredShipment, requireQuoteRow } from './stored-quote';
 
 /** How many recent quotes are scanned for places; autocomplete must stay instant. */
 const RECENT_QUOTES_SCANNED = 200;
@@ -113,5 +114,19 @@ export const quoteOperations = {
     needs: 'service',
     run: (ctx, { quoteKey, shipment }) => runDeskQuote(ctx, quoteKey, shipment),
   },
+  // The Quote screen's "save as CSV/XLSX": the stored row, not the renderer's copy of it, goes through the
+  // one CSV writer and the one XLSX writer (formula guard included), in the history export's columns.
+  'quote:export': {
+    needs: 'store',
+    run: (ctx, { id, format }) => {
+      const now = ctx.clock.now();
+      const lang = exportLanguage(ctx);
+      const rows = exportRows([requireQuoteRow(ctx.store.quotes, id)], lang);
+      return exportedFile(rows, lang, format, now, {
+        base: `ratedesk-quote-${id}-${stamp(now)}`,
+        sheet: lang === 'ru' ? `Расчёт ${id}` : `Quote ${id}`,
+      });
+    },
+  },
   'cities:search': { needs: 'store', run: (ctx, { query, limit }) => suggestCities(ctx, query, limit) },
-} satisfies AreaOperations<'quote:run' | 'cities:search'>;
+} satisfies AreaOperations<'quote:run' | 'quote:export' | 'cities:search'>;

@@ -1,14 +1,16 @@
-// The app shell: top navigation, sandbox badge, language switch, low-balance banner (every screen), the
-// footer with the default account's balance, the shortcuts overlay, and a hash router over five screens.
+// The app shell: top navigation, sandbox badge, language switch, the low-balance banner (on Balance only,
+// app/low-balance.tsx), the footer with the default account's balance and the toasts, the shortcuts
+// overlay, and a hash router over five screens.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import type { AppInfo, DeskEventPayload } from '../../core/desk/contract';
+import type { AppInfo } from '../../core/desk/contract';
 import { call, hasDeskApi } from './api/client';
 import { useDeskEvent } from './api/hooks';
 import { useAccountLabel } from './app/account-name';
 import { AppProvider, useApp } from './app/context';
+import { LowBalanceBanner, LowBalanceMark, LowBalanceProvider } from './app/low-balance';
 import { hrefFor, navigate, SCREENS, useRoute, type Screen } from './app/router';
 import { ShortcutsOverlay } from './app/ShortcutsOverlay';
-import { Banner, Button, ToastProvider } from './components';
+import { ToastProvider, ToastRegion, useToastsLeaveWith } from './components';
 import { BalanceScreen } from './features/balance/BalanceScreen';
 import { CarriersScreen } from './features/carriers/CarriersScreen';
 import { HistoryScreen } from './features/history/HistoryScreen';
@@ -28,7 +30,9 @@ export function App(): ReactNode {
       <WithAppInfo>
         <ToastProvider>
           <QuoteSessionProvider>
-            <Shell />
+            <LowBalanceProvider>
+              <Shell />
+            </LowBalanceProvider>
           </QuoteSessionProvider>
         </ToastProvider>
       </WithAppInfo>
@@ -64,6 +68,8 @@ function Shell(): ReactNode {
   const route = useRoute();
   const { info, refreshInfo } = useApp();
   const [helpOpen, setHelpOpen] = useState(false);
+  // A toast belongs to the screen that showed it (#17 item 7).
+  useToastsLeaveWith(route.screen);
 
   // Sandbox/live and the listener can change on other screens: re-read app info on every navigation.
   useEffect(() => {
@@ -118,13 +124,14 @@ function Shell(): ReactNode {
           <LangSwitch />
         </div>
       </header>
-      <LowBalanceBanner />
+      {route.screen === 'balance' ? <LowBalanceBanner /> : null}
       <main className="main" id="main">
         <CurrentScreen screen={route.screen} params={route.params} />
       </main>
       <footer className="footer">
         <FooterBalance />
-        <span className="spacer" />
+        <LowBalanceMark />
+        <ToastRegion />
         <button
           type="button"
           className="btn btn-ghost btn-sm"
@@ -169,57 +176,6 @@ function LangSwitch(): ReactNode {
         >
           {t(l === 'ru' ? 'common.lang.ru' : 'common.lang.en')}
         </button>
-      ))}
-    </div>
-  );
-}
-
-type LowBalance = DeskEventPayload<'balance:low'>;
-
-/** One strip per account that crossed its threshold, until dismissed or topped up above it. */
-function LowBalanceBanner(): ReactNode {
-  const t = useT();
-  const { lang } = useLang();
-  const accountLabel = useAccountLabel();
-  const [alerts, setAlerts] = useState<LowBalance[]>([]);
-  useDeskEvent('balance:low', (e) =>
-    setAlerts((list) => [...list.filter((a) => a.account !== e.account), e]),
-  );
-  useDeskEvent('balance:changed', (e) =>
-    setAlerts((list) =>
-      list.flatMap((a) =>
-        a.account !== e.account ? [a] : e.balance > a.threshold ? [] : [{ ...a, balance: e.balance }],
-      ),
-    ),
-  );
-  if (alerts.length === 0) return null;
-  return (
-    <div data-testid="low-balance-banner">
-      {alerts.map((a) => (
-        <Banner
-          key={a.account}
-          tone="warning"
-          actions={
-            <>
-              <Button size="sm" variant="primary" onClick={() => navigate('balance')}>
-                {t('common.lowBalance.action')}
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => setAlerts((list) => list.filter((x) => x.account !== a.account))}
-              >
-                {t('common.lowBalance.dismiss')}
-              </Button>
-            </>
-          }
-        >
-          {t('common.lowBalance.text', {
-            account: accountLabel(a.account),
-            balance: formatInteger(a.balance, lang),
-            count: a.balance,
-          })}
-        </Banner>
       ))}
     </div>
   );

@@ -68,11 +68,12 @@ test('top-up changes balance and tier; threshold; a /v1 charge crossing it shows
   await expect(log.locator('tbody tr').first()).toContainText('500');
   await screenshot(page, 'balance-low-light');
 
-  // The banner is on every screen, and its button leads back here.
+  // The banner is Balance's (#17); other screens mark the footer's count, and the mark leads back here.
   await page.getByTestId('nav-settings').click();
-  await expect(page.getByTestId('low-balance-banner')).toBeVisible();
-  await page.getByTestId('low-balance-banner').getByRole('button', { name: 'Пополнить' }).click();
+  await expect(page.getByTestId('low-balance-banner')).toHaveCount(0);
+  await page.getByTestId('footer-low-balance').click();
   await expect(page.getByTestId('balance-screen')).toBeVisible();
+  await expect(page.getByTestId('low-balance-banner')).toBeVisible();
 
   // A top-up above the threshold clears it.
   await page.getByTestId('topup-amount-default').fill('5000');

@@ -25,8 +25,7 @@ test('keyboard: the whole quote without the mouse', async ({ page }) => {
   await expect(page.getByTestId('to-city')).toHaveValue('Санкт-Петербург');
   await expect(page.getByTestId('to-postal')).toBeFocused();
   await expect(page.getByTestId('to-postal')).toHaveValue(/^19\d{4}$/);
-  await page.keyboard.press('Tab');
-  await expect(page.getByTestId('swap')).toBeFocused();
+  // ⇄ is out of the Tab order (#17: Alt+S swaps).
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('weight')).toBeFocused();
   await page.keyboard.type('2,5');

@@ -176,7 +176,15 @@ test('6. sandbox prices are marked on the results panel and in every copy', asyn
     /^\[ПЕСОЧНИЦА — цена не настоящая\] Москва → Казань: /,
   );
 
+  // «Копировать» (columns for Excel and 1С, #17) starts with the marker on a line of its own…
   await page.getByTestId('copy-all').click();
+  await expect(page.getByTestId('toast').last()).toContainText('Таблица скопирована');
+  const columns = (await page.evaluate(() => navigator.clipboard.readText())).split('\r\n');
+  expect(columns[0]).toBe(marker);
+  expect(columns).toHaveLength((await rows(page).count()) + 3);
+  // …and «Копировать как текст» with it before the heading.
+  await page.getByTestId('copy-more').click();
+  await page.getByTestId('copy-text').click();
   await expect(page.getByTestId('toast').last()).toContainText('Таблица скопирована');
   const table = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
   expect(table[0]).toBe(`${marker} Москва → Казань · 1,2\u00a0кг, 30×20×10 см`);

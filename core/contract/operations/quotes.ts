@@ -107,6 +107,14 @@ export type ExportedFile = z.output<typeof ExportedFile>;
 export const quoteOperations = {
   /** Progress of this run arrives as 'quote:progress' events carrying the same quoteKey. */
   'quote:run': { input: z.strictObject({ quoteKey: QuoteKey, shipment: Shipment }), output: DeskQuoteResult },
+  /**
+   * One stored quote (the result on the Quote screen) as a CSV or XLSX file: the columns of history:export,
+   * written by the same writers, one row per rate.
+   */
+  'quote:export': {
+    input: z.strictObject({ id: Id, format: z.enum(['csv', 'xlsx']) }),
+    output: ExportedFile,
+  },
   'cities:search': {
     input: z.strictObject({ query: z.string().max(120), limit: z.int().min(1).max(20).default(10) }),
     output: z.array(CitySuggestion),

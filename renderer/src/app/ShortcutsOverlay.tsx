@@ -6,6 +6,7 @@ import { useT, type MessageKey } from '../i18n';
 const ROWS: [keys: string[], join: '+' | '/', what: MessageKey][] = [
   [['Enter'], '+', 'common.shortcuts.quote'],
   [['Ctrl', 'K'], '+', 'common.shortcuts.focusFrom'],
+  [['Alt', 'S'], '+', 'common.shortcuts.swap'],
   [['Esc'], '+', 'common.shortcuts.clear'],
   [['Ctrl', 'Z'], '+', 'common.shortcuts.undo'],
   [['↑', '↓'], '/', 'common.shortcuts.move'],

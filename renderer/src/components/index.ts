@@ -6,5 +6,12 @@ export { Badge, type BadgeTone } from './Badge';
 export { Banner, type BannerProps } from './Banner';
 export { EmptyState, LoadingState, ErrorState } from './States';
 export { Dialog, FormDialogFooter, type DialogProps } from './Dialog';
-export { ToastProvider, useToast, type ToastAction, type ToastKind } from './Toast';
+export {
+  ToastProvider,
+  ToastRegion,
+  useToast,
+  useToastsLeaveWith,
+  type ToastAction,
+  type ToastKind,
+} from './Toast';
 export { copyText } from './clipboard';

@@ -23,6 +23,8 @@ export const common = defineMessages({
     'footer.balance': 'Остаток запросов: {balance}',
     'footer.balanceAccount': 'Остаток запросов ({account}): {balance}',
     'footer.help': 'Горячие клавиши — F1',
+    // #17 item 7: the low-balance mark beside the footer's count (the banner is on Balance only).
+    'footer.low': 'мало — пополнить',
     loading: 'Загрузка…',
     retry: 'Повторить попытку',
     close: 'Закрыть',
@@ -83,6 +85,8 @@ export const common = defineMessages({
     'footer.balance': 'Requests left: {balance}',
     'footer.balanceAccount': 'Requests left ({account}): {balance}',
     'footer.help': 'Keyboard shortcuts — F1',
+    // #17 item 7: the low-balance mark beside the footer's count (the banner is on Balance only).
+    'footer.low': 'low — top up',
     loading: 'Loading…',
     retry: 'Try again',
     close: 'Close',

@@ -27,6 +27,7 @@ const ids: Ids = { quoteId: 0, keyId: '' };
 const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
   'app:info': () => undefined,
   'quote:run': () => ({ quoteKey: 'a', shipment: SHIPMENT }),
+  'quote:export': () => ({ id: ids.quoteId, format: 'csv' }),
   'cities:search': () => ({ query: 'Мос' }),
   'history:search': () => ({ text: 'Москва' }),
   'history:get': () => ({ id: ids.quoteId }),
@@ -61,6 +62,7 @@ const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
 const INVALID: Record<DeskChannel, unknown> = {
   'app:info': { extra: 1 },
   'quote:run': { quoteKey: 'a', shipment: { ...SHIPMENT, parcel: { weight_grams: -1 } } },
+  'quote:export': { id: 1, format: 'pdf' },
   'cities:search': { query: 5 },
   'history:search': { offset: -1 },
   'history:get': { id: 1.5 },

@@ -1,22 +1,36 @@
-// "Перевозчики [все ▾]": a button that opens a small list of checkboxes. Nothing ticked or everything
-// ticked both mean "all" (null), so a carrier added later is included by default.
+// "Перевозчики [все ▾]": a button that opens a small list of checkboxes, each with «только» beside it
+// (quoting one carrier is one action, #17 item 6). The button has a fixed width and says «все», a name or
+// «3 из 8», and the list floats over the page: opening it or ticking a box never moves a field.
+// Keys: Space or ↓ open the list on its first box; Enter on the button or on a box quotes (like every
+// other field of the form); Esc closes the list back to the button.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { QuoteCarrier } from '../../api/quote-carriers';
 import { useT } from '../../i18n';
+import { onlyCarrier, pickerSummary, tickedCodes, toggleCarrier } from './carrier-pick';
+import './picker.css';
 
 export function CarrierPicker(props: {
   carriers: readonly QuoteCarrier[];
   value: string[] | null;
   onChange: (value: string[] | null) => void;
+  /** Enter: quote with the carriers as ticked. */
+  onSubmit: () => void;
 }): ReactNode {
   const t = useT('quote');
   const [open, setOpen] = useState(false);
+  /** Opened from the keyboard: the first box takes the focus. */
+  const focusFirst = useRef(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const { carriers, value } = props;
 
   useEffect(() => {
     if (!open) return;
+    if (focusFirst.current) {
+      focusFirst.current = false;
+      root.current?.querySelector<HTMLInputElement>('.picker-popup input')?.focus();
+    }
     const onDown = (e: MouseEvent): void => {
       if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
     };
@@ -24,22 +38,16 @@ export function CarrierPicker(props: {
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
-  const selected = new Set(value ?? carriers.map((c) => c.code));
-  const label =
-    value === null || value.length === 0
-      ? t('carriersAll')
-      : carriers
-          .filter((c) => selected.has(c.code))
-          .map((c) => c.name)
-          .join(', ') || value.join(', ');
+  const ticked = tickedCodes(value, carriers);
+  const summary = pickerSummary(value, carriers, {
+    all: t('carriersAll'),
+    count: (n, total) => t('picker.count', { n, total }),
+  });
 
-  function toggle(code: string, on: boolean): void {
-    const next = new Set(selected);
-    if (on) next.add(code);
-    else next.delete(code);
-    const list = carriers.map((c) => c.code).filter((c) => next.has(c));
-    props.onChange(list.length === 0 || list.length === carriers.length ? null : list);
-  }
+  const close = (): void => {
+    setOpen(false);
+    button.current?.focus();
+  };
 
   return (
     <div
@@ -49,7 +57,19 @@ export function CarrierPicker(props: {
         if (e.key === 'Escape' && open) {
           e.preventDefault();
           e.stopPropagation();
+          close();
+        } else if (
+          e.key === 'Enter' &&
+          !e.altKey &&
+          !e.ctrlKey &&
+          !e.metaKey &&
+          !e.shiftKey &&
+          (e.target === button.current || (e.target as HTMLInputElement).type === 'checkbox')
+        ) {
+          // A box or the button: Enter quotes, as in every other field («только» keeps its own Enter).
+          e.preventDefault();
           setOpen(false);
+          props.onSubmit();
         }
       }}
       onBlur={(e) => {
@@ -61,29 +81,74 @@ export function CarrierPicker(props: {
       </span>
       <button
         type="button"
+        ref={button}
         className="select picker-button"
         aria-haspopup="true"
         aria-expanded={open}
         aria-labelledby={`${id}-label ${id}-value`}
-        onClick={() => setOpen((o) => !o)}
+        title={summary.title}
+        onClick={(e) => {
+          // detail 0: Space on the button, not a mouse click.
+          if (!open && e.detail === 0) focusFirst.current = true;
+          setOpen((o) => !o);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            focusFirst.current = true;
+            setOpen(true);
+          }
+        }}
         data-testid="carrier-picker"
       >
-        <span id={`${id}-value`}>{label}</span> <span aria-hidden="true">▾</span>
+        <span id={`${id}-value`} className="picker-value" data-testid="carrier-picker-value">
+          {summary.text}
+        </span>
+        <span aria-hidden="true">▾</span>
       </button>
       {open ? (
         <div className="picker-popup" role="group" aria-labelledby={`${id}-label`}>
           {carriers.map((c) => (
-            <label key={c.code} className="checkbox">
-              <input
-                type="checkbox"
-                checked={selected.has(c.code)}
-                onChange={(e) => toggle(c.code, e.currentTarget.checked)}
-                data-testid={`carrier-option-${c.code}`}
-              />
-              {c.name}
-              {!c.enabled ? <span className="muted"> ({t('carrierOff')})</span> : null}
-            </label>
+            <div key={c.code} className="picker-row">
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={ticked.has(c.code)}
+                  onChange={(e) =>
+                    props.onChange(toggleCarrier(value, carriers, c.code, e.currentTarget.checked))
+                  }
+                  data-testid={`carrier-option-${c.code}`}
+                />
+                {c.name}
+                {!c.enabled ? <span className="muted"> ({t('carrierOff')})</span> : null}
+              </label>
+              <button
+                type="button"
+                className="link-button picker-only"
+                aria-label={t('picker.onlyLabel', { name: c.name })}
+                title={t('picker.onlyLabel', { name: c.name })}
+                onClick={() => {
+                  props.onChange(onlyCarrier(carriers, c.code));
+                  close();
+                }}
+                data-testid={`carrier-only-${c.code}`}
+              >
+                {t('picker.only')}
+              </button>
+            </div>
           ))}
+          <button
+            type="button"
+            className="link-button picker-all"
+            disabled={value === null}
+            onClick={() => {
+              props.onChange(null);
+              close();
+            }}
+            data-testid="carrier-all"
+          >
+            {t('picker.all')}
+          </button>
         </div>
       ) : null}
     </div>

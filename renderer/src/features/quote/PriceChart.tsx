@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useLang, useT } from '../../i18n';
 import { formatDays, formatMoney } from '../../lib/format';
 import { effectiveDays, paretoFront, rateKey, type Rate } from './logic';
+import { serviceLabel } from './service-label';
 
 const W = 300;
 const H = 190;
@@ -89,7 +90,7 @@ export function PriceChart(props: {
           return (
             <g key={key} className="chart-point" onClick={() => props.onSelect(key)} data-key={key}>
               <title>
-                {`${r.carrier_name} — ${r.service_name}: ${formatMoney(r.price_kopecks, lang)}, ${formatDays(r.days_min, r.days_max, lang)}`}
+                {`${r.carrier_name} — ${serviceLabel(r)}: ${formatMoney(r.price_kopecks, lang)}, ${formatDays(r.days_min, r.days_max, lang)}`}
               </title>
               <circle
                 cx={x(effectiveDays(r)!)}

@@ -146,6 +146,22 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
         e.preventDefault();
         props.onSubmit();
       }}
+      onKeyDown={(e) => {
+        // Enter quotes from every field (#17 item 6). Text fields submit the form by themselves (and a
+        // city field with its list open takes Enter for the pick first); a select does not: Box is here.
+        if (
+          e.key === 'Enter' &&
+          !e.defaultPrevented &&
+          !e.altKey &&
+          !e.ctrlKey &&
+          !e.metaKey &&
+          !e.shiftKey &&
+          (e.target as HTMLElement).tagName === 'SELECT'
+        ) {
+          e.preventDefault();
+          props.onSubmit();
+        }
+      }}
       data-testid="quote-form"
     >
       <div className="qf-row">
@@ -174,12 +190,15 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
           <span className="field-label" aria-hidden="true">
             &nbsp;
           </span>
+          {/* Out of the Tab order (#17 item 6): Tab goes from «Куда» straight to «Вес»; Alt+S swaps. */}
           <Button
             variant="ghost"
             className="swap-button"
             onClick={props.onSwap}
+            tabIndex={-1}
             aria-label={t('swap')}
-            title={t('swap')}
+            aria-keyshortcuts="Alt+S"
+            title={`${t('swap')} (${t('swapKey')})`}
             data-testid="swap"
           >
             ⇄
@@ -275,6 +294,7 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
             carriers={props.carriers}
             value={draft.carriers}
             onChange={(c) => update({ carriers: c })}
+            onSubmit={props.onSubmit}
           />
           <Button type="submit" variant="primary" kbd="⏎" busy={props.running} data-testid="submit">
             {props.running ? t('running') : t('submit')}

@@ -5,8 +5,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { hasDeskApi } from '../../api/client';
 import { loadQuoteCarriers } from '../../api/quote-carriers';
 import { useApp } from '../../app/context';
-import { copyText, useToast } from '../../components';
-import { useLang, useT } from '../../i18n';
+import { useToast } from '../../components';
+import { useT } from '../../i18n';
 import { readJson, writeJson } from '../../lib/storage';
 import { lookupCity, type CityLookup } from './city-lookup';
 import { FIELD_IDS, QuoteForm, type Side } from './QuoteForm';
@@ -17,8 +17,6 @@ import {
   matchesDelivery,
   nextSort,
   paretoFront,
-  rateAsText,
-  resultsAsText,
   sameShipment,
   swapPlaces,
   type DeliveryFilter,
@@ -28,13 +26,13 @@ import {
   type Rate,
   type SortKey,
 } from './logic';
-import { describeShipment } from './ResultHeading';
 import { ResultsPanel, type ResultRows } from './ResultsPanel';
 import type { ViewPrefs } from './ResultsToolbar';
 import type { RunState } from './run';
 import { useQuoteSession } from './session';
 import { useDraft } from './useDraft';
 import { useQuoteKeys } from './useQuoteKeys';
+import { useQuoteOutput } from './useQuoteOutput';
 import { useQuoteSetup } from './useQuoteSetup';
 
 const VIEW_KEY = 'ratedesk.quote.view';
@@ -62,7 +60,6 @@ function sameDraft(a: QuoteDraft, b: QuoteDraft): boolean {
 
 export function QuoteScreen(): ReactNode {
   const t = useT('quote');
-  const { lang } = useLang();
   const toast = useToast();
   const { info } = useApp();
   const session = useQuoteSession();
@@ -185,24 +182,16 @@ export function QuoteScreen(): ReactNode {
     });
   }
 
-  // ---- copying ----
-  const marker = sandbox ? t('sandbox.marker') : undefined;
-  const copySelected = useCallback(async (): Promise<void> => {
-    const r = selected ? run.rates.get(selected) : undefined;
-    if (!r) return;
-    const route = run.shipment
-      ? t('route', { from: run.shipment.from.city, to: run.shipment.to.city })
-      : undefined;
-    const ok = await copyText(rateAsText(r, deliveryLabel, lang, route, marker));
-    toast(ok ? t('copied') : t('common.copyFailed'), ok ? 'info' : 'error');
-  }, [selected, run.rates, run.shipment, deliveryLabel, lang, t, toast, marker]);
-
-  const copyAll = async (): Promise<void> => {
-    if (!run.shipment) return;
-    const heading = describeShipment(run.shipment, lang, t);
-    const ok = await copyText(resultsAsText(result.visible, deliveryLabel, lang, heading, marker));
-    toast(ok ? t('copiedAll') : t('common.copyFailed'), ok ? 'info' : 'error');
-  };
+  // ---- getting it out: clipboard (columns or text) and files ----
+  const output = useQuoteOutput({
+    shipment: run.shipment,
+    quoteId: run.quoteId,
+    visible: result.visible,
+    sandbox,
+    deliveryLabel,
+  });
+  const copySelected = (): Promise<void> =>
+    output.copySelected(selected ? run.rates.get(selected) : undefined);
 
   // ---- clearing, and bringing it back ----
   const undoClear = (): boolean => {
@@ -247,6 +236,7 @@ export function QuoteScreen(): ReactNode {
     setSelected,
     copySelected: () => void copySelected(),
     clearForm,
+    swap: () => setDraft(swapPlaces),
     // Ctrl+Z is ours only while the form is still as Esc left it; after typing it is the field's own undo.
     undoClear: () => (undo.current && sameDraft(draft, undo.current.cleared) ? undoClear() : false),
   });
@@ -313,7 +303,10 @@ export function QuoteScreen(): ReactNode {
         outdated={outdated}
         sandbox={sandbox}
         onRetry={() => void submit()}
-        onCopyAll={() => void copyAll()}
+        onCopyAll={() => void output.copyTable()}
+        onCopyText={() => void output.copyTableText()}
+        onExport={(format) => void output.exportAs(format)}
+        exporting={output.exporting}
       />
     </section>
   );

@@ -1,16 +1,19 @@
 // The results panel: what the result answers (and whether it is outdated or simulated), every carrier's
-// state, the toolbar, the table with the price/transit chart, and the carriers that gave no rate.
+// state, the cheapest and fastest options in one line, the toolbar, the table with the price/transit chart,
+// and the carriers that gave no rate.
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components';
 import { useT } from '../../i18n';
 import type { DeliveryFilter, DeliveryType, Rate, Sort } from './logic';
 import { NotRated } from './NotRated';
 import { PriceChart } from './PriceChart';
+import { QuoteSummaryLine } from './QuoteSummary';
 import { RatesTable } from './RatesTable';
 import { ResultHeading } from './ResultHeading';
 import { ResultsToolbar, type ViewPrefs } from './ResultsToolbar';
 import type { RunState } from './run';
 import { StatusStrip } from './StatusStrip';
+import type { ExportFormat } from './useQuoteOutput';
 
 export interface ResultRows {
   /** Every option of the run, in display order. */
@@ -38,6 +41,9 @@ export function ResultsPanel(props: {
   sandbox: boolean;
   onRetry: () => void;
   onCopyAll: () => void;
+  onCopyText: () => void;
+  onExport: (format: ExportFormat) => void;
+  exporting: ExportFormat | null;
 }): ReactNode {
   const t = useT('quote');
   const { run } = props;
@@ -53,6 +59,7 @@ export function ResultsPanel(props: {
     >
       <ResultHeading shipment={run.shipment} outdated={props.outdated} sandbox={props.sandbox} />
       <StatusStrip carriers={run.carriers} nameOf={props.nameOf} />
+      <QuoteSummaryLine rows={rows} onSelect={props.onSelect} />
       {rows.length > 0 ? (
         <ResultsToolbar
           delivery={props.delivery}
@@ -64,6 +71,10 @@ export function ResultsPanel(props: {
           shown={visible.length}
           total={rows.length}
           onCopyAll={props.onCopyAll}
+          onCopyText={props.onCopyText}
+          onExport={props.onExport}
+          canExport={run.phase === 'done' && run.quoteId !== null}
+          exporting={props.exporting}
         />
       ) : null}
 

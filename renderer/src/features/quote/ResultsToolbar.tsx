@@ -1,8 +1,11 @@
-// Above the table: the delivery-type filter, the Pareto view, the row count, copy as text, the chart toggle.
+// Above the table: the delivery-type filter, the Pareto view, the row count, the ways out (copy as columns,
+// as text, CSV, XLSX) and the chart toggle.
 import type { ReactNode } from 'react';
 import { Button, Checkbox } from '../../components';
 import { useT } from '../../i18n';
+import { CopyMenu } from './CopyMenu';
 import { DELIVERY_FILTERS, type DeliveryFilter, type DeliveryType } from './logic';
+import type { ExportFormat } from './useQuoteOutput';
 
 export interface ViewPrefs {
   pareto: boolean;
@@ -19,6 +22,10 @@ export function ResultsToolbar(props: {
   shown: number;
   total: number;
   onCopyAll: () => void;
+  onCopyText: () => void;
+  onExport: (format: ExportFormat) => void;
+  canExport: boolean;
+  exporting: ExportFormat | null;
 }): ReactNode {
   const t = useT('quote');
   const { view } = props;
@@ -50,15 +57,13 @@ export function ResultsToolbar(props: {
       <span className="muted" data-testid="rows-summary">
         {t('summary.rows', { shown: props.shown, total: props.total })}
       </span>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={props.onCopyAll}
-        title={t('copyAllHint')}
-        data-testid="copy-all"
-      >
-        {t('copyAll')}
-      </Button>
+      <CopyMenu
+        onCopy={props.onCopyAll}
+        onCopyText={props.onCopyText}
+        onExport={props.onExport}
+        canExport={props.canExport}
+        exporting={props.exporting}
+      />
       <Button
         size="sm"
         variant="ghost"

@@ -1,10 +1,15 @@
-// Results as plain text for the clipboard (Ctrl+C on a row, "copy as text" for the table). A sandbox result
-// carries its marker in the text itself, first, so a simulated price pasted into a chat with a customer
-// still says it is not real (issue #9). Pure: the caller passes the words in the UI language.
+// Results as plain text for the clipboard (Ctrl+C on a row, «Копировать как текст» for the table). A sandbox
+// result carries its marker in the text itself, first, so a simulated price pasted into a chat with a
+// customer still says it is not real (issue #9). Pure: the caller passes the words in the UI language.
+// The tab-separated copy for spreadsheets is copy-tsv.ts.
 import { formatDays, formatMoney, type Lang } from '../../lib/format';
 import type { DeliveryType, Rate } from './logic';
+import { serviceParts } from './service-label';
 
-/** One result: "СДЭК — Посылка склад-склад — ПВЗ — 2–3 дн. — 412,00 ₽", route and sandbox marker first. */
+/**
+ * One result: "СДЭК — Посылка склад-склад — ПВЗ — 2–3 дн. — 412,00 ₽", route and sandbox marker first. The
+ * service and delivery parts never repeat each other's words (service-label.ts).
+ */
 export function rateAsText(
   r: Rate,
   deliveryLabel: (t: DeliveryType) => string,
@@ -15,8 +20,7 @@ export function rateAsText(
 ): string {
   const parts = [
     r.carrier_name,
-    r.service_name,
-    deliveryLabel(r.delivery_type),
+    ...serviceParts(r, deliveryLabel, lang),
     formatDays(r.days_min, r.days_max, lang),
     formatMoney(r.price_kopecks, lang),
   ];

@@ -1,5 +1,6 @@
 // The quote screen's keyboard (ux.md "Keyboard first"): Ctrl+K → "Откуда", ↑/↓ through the results, Ctrl+C
-// copies the selected one, Esc steps out one level at a time, Ctrl+Z brings a cleared form back.
+// copies the selected one, Esc steps out one level at a time, Ctrl+Z brings a cleared form back, Alt+S
+// swaps "Откуда" and "Куда" (the ⇄ button is out of the Tab order, #17 item 6).
 //
 // Esc never wipes work in one press (issue #9): an open list closes first (the field handles that), then a
 // selected row is deselected, then focus leaves the results; only then is the form cleared, and that can
@@ -15,6 +16,7 @@ export interface QuoteKeys {
   setSelected: (key: string | null) => void;
   copySelected: () => void;
   clearForm: () => void;
+  swap: () => void;
   /** Brings the cleared form back; false when there is nothing to bring back (Ctrl+Z stays the field's). */
   undoClear: () => boolean;
 }
@@ -36,6 +38,10 @@ export function useQuoteKeys(k: QuoteKeys): void {
         e.preventDefault();
         k.fromRef.current?.focus();
         k.fromRef.current?.select();
+      } else if (e.altKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyS') {
+        // By the key's place, not its letter: on the Russian layout the same key types «ы».
+        e.preventDefault();
+        k.swap();
       } else if (e.key === 'Escape') {
         e.preventDefault();
         if (k.selected) k.setSelected(null);

@@ -21,7 +21,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..
 
 const EXPECTED_API = {
   app: ['info'],
-  quote: ['run'],
+  quote: ['export', 'run'],
   cities: ['search'],
   history: ['curl', 'export', 'get', 'rerun', 'search'],
   carriers: ['check', 'list', 'update'],

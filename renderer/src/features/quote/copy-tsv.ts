@@ -1,0 +1,65 @@
+// «Копировать» on the Quote screen: the table as tab-separated lines, which Excel, LibreOffice and 1С paste
+// as columns (the clipboard's text/plain; Excel's own copy is the same format). Pure: unit-tested in Node.
+//
+// Layout, top to bottom:
+//   [ПЕСОЧНИЦА — цена не настоящая]      ← a sandbox result only: the copy starts with the marker (issue #9)
+//   Москва → Казань · 1,2 кг, 30×20×10 см  ← what was quoted, one cell
+//   Перевозчик  Тариф  Доставка  Срок, дн.  Цена, ₽
+//   СДЭК  Посылка склад-склад  ПВЗ  2–3  412,00
+// The marker is a line of its own rather than a column: the columns are then the same for a live and a
+// sandbox result (a 1С template maps them once), and it is the first cell a paste fills. Prices and days
+// are bare numbers a spreadsheet can sum and sort, written by the core's spreadsheet rules
+// (core/contract/spreadsheet.ts), and every text cell goes through the same formula guard as the CSV export:
+// a rate card's name or a city typed as «=HYPERLINK(…)» must not run when pasted.
+import { daysText, defuseFormulas, roublesText } from '../../../../core/contract/spreadsheet';
+import type { DeliveryType, Rate } from './logic';
+
+export interface TsvWords {
+  /** Column titles in the UI language: carrier, service, delivery, days, price. */
+  headers: readonly [string, string, string, string, string];
+  deliveryLabel: (t: DeliveryType) => string;
+  /** What was quoted: "Москва → Казань · 1,2 кг, 30×20×10 см". */
+  heading: string;
+  /** "[ПЕСОЧНИЦА — цена не настоящая]" for a sandbox result; nothing for a live one. */
+  sandboxMarker?: string | undefined;
+  /** The decimal separator of the spreadsheet that will read the prices (localeDecimal). */
+  decimal: ',' | '.';
+}
+
+/** One cell: no tab or line break inside it (they would split it), and never a formula. */
+export function tsvCell(text: string): string {
+  return defuseFormulas(text.replace(/[\t\r\n]+/g, ' ').trim());
+}
+
+/**
+ * The decimal separator of a locale ("ru-RU" → ",", "en-US" → "."). The spreadsheet a clerk pastes into
+ * reads numbers in the computer's locale, not in RateDesk's UI language.
+ */
+export function localeDecimal(locale: string | undefined): ',' | '.' {
+  try {
+    const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal');
+    return part?.value === '.' ? '.' : ',';
+  } catch {
+    return ',';
+  }
+}
+
+/** Lines joined with CRLF, as Excel itself puts a range on the clipboard. */
+export function resultsAsTsv(rates: readonly Rate[], words: TsvWords): string {
+  const lines: string[] = [];
+  if (words.sandboxMarker) lines.push(tsvCell(words.sandboxMarker));
+  lines.push(tsvCell(words.heading));
+  lines.push(words.headers.map(tsvCell).join('\t'));
+  for (const r of rates) {
+    lines.push(
+      [
+        tsvCell(r.carrier_name),
+        tsvCell(r.service_name),
+        tsvCell(words.deliveryLabel(r.delivery_type)),
+        daysText(r.days_min, r.days_max),
+        roublesText(r.price_kopecks, words.decimal),
+      ].join('\t'),
+    );
+  }
+  return lines.join('\r\n');
+}

@@ -1,0 +1,93 @@
+// Getting a quote out of the Quote screen (#17 item 5): «Копировать» puts the table on the clipboard as
+// tab-separated columns for Excel and 1С (copy-tsv.ts), «Копировать как текст» as readable lines
+// (copy-text.ts), and «Скачать CSV / XLSX» saves the stored quote through the core's one CSV and XLSX
+// writers (quote:export), never a copy of them here. Ctrl+C on a selected row stays plain text.
+import { useCallback, useState } from 'react';
+import type { ShipmentInput } from '../../../../core/contract/v1';
+import { call, errorMessage } from '../../api/client';
+import { copyText, useToast } from '../../components';
+import { useLang, useT } from '../../i18n';
+import { localeDecimal, resultsAsTsv } from './copy-tsv';
+import { rateAsText, resultsAsText } from './copy-text';
+import { saveExportedFile } from './download';
+import type { DeliveryType, Rate } from './logic';
+import { describeShipment } from './ResultHeading';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+export interface QuoteOutput {
+  copySelected: (r: Rate | undefined) => Promise<void>;
+  copyTable: () => Promise<void>;
+  copyTableText: () => Promise<void>;
+  exportAs: (format: ExportFormat) => Promise<void>;
+  /** The format being written, while the core writes it. */
+  exporting: ExportFormat | null;
+}
+
+export function useQuoteOutput(o: {
+  shipment: ShipmentInput | null;
+  quoteId: number | null;
+  /** The rows as shown (filter and Pareto view applied), in the order shown. */
+  visible: readonly Rate[];
+  sandbox: boolean;
+  deliveryLabel: (t: DeliveryType) => string;
+}): QuoteOutput {
+  const t = useT('quote');
+  const { lang } = useLang();
+  const toast = useToast();
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const marker = o.sandbox ? t('sandbox.marker') : undefined;
+  const { shipment, quoteId, visible, deliveryLabel } = o;
+
+  const copied = useCallback(
+    (ok: boolean, done: string) => toast(ok ? done : t('common.copyFailed'), ok ? 'info' : 'error'),
+    [t, toast],
+  );
+
+  const copySelected = useCallback(
+    async (r: Rate | undefined): Promise<void> => {
+      if (!r) return;
+      const route = shipment ? t('route', { from: shipment.from.city, to: shipment.to.city }) : undefined;
+      copied(await copyText(rateAsText(r, deliveryLabel, lang, route, marker)), t('copied'));
+    },
+    [shipment, deliveryLabel, lang, t, marker, copied],
+  );
+
+  const copyTable = useCallback(async (): Promise<void> => {
+    if (!shipment) return;
+    const text = resultsAsTsv(visible, {
+      headers: [t('col.carrier'), t('col.service'), t('col.delivery'), t('tsv.days'), t('tsv.price')],
+      deliveryLabel,
+      heading: describeShipment(shipment, lang, t),
+      sandboxMarker: marker,
+      // The spreadsheet reads numbers in the computer's locale, whatever the UI language.
+      decimal: localeDecimal(navigator.language),
+    });
+    copied(await copyText(text), t('copiedColumns'));
+  }, [shipment, visible, deliveryLabel, lang, t, marker, copied]);
+
+  const copyTableText = useCallback(async (): Promise<void> => {
+    if (!shipment) return;
+    const heading = describeShipment(shipment, lang, t);
+    copied(await copyText(resultsAsText(visible, deliveryLabel, lang, heading, marker)), t('copiedAll'));
+  }, [shipment, visible, deliveryLabel, lang, t, marker, copied]);
+
+  const exportAs = useCallback(
+    async (format: ExportFormat): Promise<void> => {
+      if (quoteId === null) return;
+      setExporting(format);
+      try {
+        const file = await call((api) => api.quote.export({ id: quoteId, format }));
+        saveExportedFile(file);
+        toast(t('exportedFile', { name: file.filename }));
+      } catch (err) {
+        toast(errorMessage(err, lang), 'error');
+      } finally {
+        setExporting(null);
+      }
+    },
+    [quoteId, lang, t, toast],
+  );
+
+  return { copySelected, copyTable, copyTableText, exportAs, exporting };
+}
