@@ -7,6 +7,16 @@ import { Id, Timestamp } from './common';
 /** Chosen by the renderer per run, so it can tell which quote:progress events belong to which form. */
 export const QuoteKey = z.string().min(1).max(64);
 
+/**
+ * A fresh key for one run (a quote, a re-run from History): every desk screen takes it from here. A page
+ * outside a secure context has no crypto.randomUUID, hence the fallback (unique enough for one desk).
+ */
+export function newQuoteKey(): string {
+  return (
+    globalThis.crypto?.randomUUID?.() ?? `q-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+  );
+}
+
 export const DeskQuoteResult = z.object({
   request_id: z.string(),
   /** Row id in history (history:get / history:rerun / history:curl take it). */

@@ -1,7 +1,7 @@
 // One stored quote: what was asked, every rate, the carriers that gave none (in the UI language), a re-run
 // with the price change per service, and copying it as text or as a curl command.
 import { useEffect, useState, type ReactNode } from 'react';
-import type { HistoryQuote, RerunResult } from '../../../../core/desk/contract';
+import { newQuoteKey, type HistoryQuote, type RerunResult } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskQuery } from '../../api/hooks';
 import { hrefFor } from '../../app/router';
@@ -22,10 +22,6 @@ import { rateKey, resultsAsText, type DeliveryType, type Rate } from '../quote/l
 import { describeShipment } from '../quote/ResultHeading';
 import { ChangesTable } from './ChangesTable';
 import { useCarrierNames } from './useCarrierNames';
-
-function newQuoteKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `r-${Date.now()}`;
-}
 
 export function HistoryDetail(props: { id: number }): ReactNode {
   const t = useT('history');

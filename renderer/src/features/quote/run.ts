@@ -10,6 +10,10 @@ export interface CarrierRun {
   state: 'waiting' | 'answered' | 'unavailable';
   elapsedMs?: number;
   kind?: UnavailableKind;
+  /** The core's or the carrier's words about a failure (which city was not found, …): grouped by, not shown. */
+  detail?: string;
+  /** A skipped carrier (temporarily_skipped): when, on this machine's clock (ms), it may be asked again. */
+  retryAt?: number;
   count?: number;
 }
 
@@ -118,6 +122,7 @@ export function runReducer(state: RunState, action: RunAction): RunState {
           code: p.carrier,
           state: 'unavailable',
           kind: p.kind,
+          ...(p.detail !== undefined ? { detail: p.detail } : {}),
           elapsedMs: p.elapsedMs,
         }),
       };
@@ -134,6 +139,7 @@ export function runReducer(state: RunState, action: RunAction): RunState {
             code: f.carrier,
             state: 'unavailable',
             kind: f.kind,
+            ...(f.detail !== undefined ? { detail: f.detail } : {}),
             ...(prev?.elapsedMs !== undefined ? { elapsedMs: prev.elapsedMs } : {}),
           });
         }

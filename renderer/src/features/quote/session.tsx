@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { ShipmentInput } from '../../../../core/contract/v1';
+import { newQuoteKey } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskEvent } from '../../api/hooks';
 import { readJson, readText, removeKey, writeJson, writeText } from '../../lib/storage';
@@ -47,12 +48,6 @@ export function useQuoteSession(): QuoteSession {
   const s = useContext(SessionContext);
   if (!s) throw new Error('useQuoteSession outside QuoteSessionProvider');
   return s;
-}
-
-function newQuoteKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `q-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode {
