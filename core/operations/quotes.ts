@@ -21,6 +21,7 @@ function deskProgress(p: CoreProgress): QuoteProgress {
     state: 'unavailable',
     kind: p.kind,
     ...(p.detail ? { detail: p.detail } : {}),
+    ...(p.retryInMs !== undefined ? { retryInMs: p.retryInMs } : {}),
     elapsedMs: p.elapsedMs,
   };
 }
@@ -33,12 +34,16 @@ export async function runDeskQuote(
   ctx: ServiceContext,
   quoteKey: string,
   shipment: Shipment,
+  probe?: readonly string[],
 ): Promise<DeskQuoteResult> {
   const requestId = newRequestId();
-  const result = await ctx.service.rate(shipment, (p) =>
-    ctx.emit('quote:progress', { quoteKey, progress: deskProgress(p) }),
+  const result = await ctx.service.rate(
+    shipment,
+    (p) => ctx.emit('quote:progress', { quoteKey, progress: deskProgress(p) }),
+    probe,
   );
   const sandbox = ctx.service.sandbox();
+  // History keeps kind and detail; how long a breaker stays open means nothing once the moment has passed.
   const failures = result.failures.map((f) => ({
     carrier: f.carrier,
     kind: f.kind,
@@ -61,7 +66,14 @@ export async function runDeskQuote(
       result_json: JSON.stringify({ rates: result.rates, failures }),
     }),
   );
-  return { request_id: requestId, quote_id: quoteId, sandbox, rates: result.rates, failures };
+  // The answer itself says until when a skipped carrier rests (retryInMs), for the screen that shows it now.
+  return {
+    request_id: requestId,
+    quote_id: quoteId,
+    sandbox,
+    rates: result.rates,
+    failures: result.failures,
+  };
 }
 
 function* recentPlaces(ctx: StoreContext): Generator<{ city: string; postal_code: string | null }> {
@@ -111,7 +123,7 @@ export function suggestCities(ctx: StoreContext, query: string, limit: number): 
 export const quoteOperations = {
   'quote:run': {
     needs: 'service',
-    run: (ctx, { quoteKey, shipment }) => runDeskQuote(ctx, quoteKey, shipment),
+    run: (ctx, { quoteKey, shipment, probe }) => runDeskQuote(ctx, quoteKey, shipment, probe),
   },
   'cities:search': { needs: 'store', run: (ctx, { query, limit }) => suggestCities(ctx, query, limit) },
 } satisfies AreaOperations<'quote:run' | 'cities:search'>;

@@ -1,7 +1,7 @@
 // Quoting from the desk (results stream in as quote:progress events), city suggestions, and history.
 import { z } from 'zod';
 import { CarrierFailure, UnavailableKind } from '../unavailable';
-import { Rate, Shipment } from '../v1';
+import { MAX_CARRIER_CODE_LENGTH, MAX_CARRIERS_FILTER, Rate, Shipment } from '../v1';
 import { Id, Timestamp } from './common';
 
 /** Chosen by the renderer per run, so it can tell which quote:progress events belong to which form. */
@@ -42,6 +42,8 @@ export const QuoteProgress = z.discriminatedUnion('state', [
     state: z.literal('unavailable'),
     kind: UnavailableKind,
     detail: z.string().optional(),
+    /** temporarily_skipped: how long until the carrier may be asked again (CarrierFailure.retryInMs). */
+    retryInMs: z.int().min(0).optional(),
     elapsedMs: z.number(),
   }),
 ]);
@@ -116,7 +118,19 @@ export type ExportedFile = z.output<typeof ExportedFile>;
 
 export const quoteOperations = {
   /** Progress of this run arrives as 'quote:progress' events carrying the same quoteKey. */
-  'quote:run': { input: z.strictObject({ quoteKey: QuoteKey, shipment: Shipment }), output: DeskQuoteResult },
+  'quote:run': {
+    input: z.strictObject({
+      quoteKey: QuoteKey,
+      shipment: Shipment,
+      /**
+       * «Спросить сейчас» (#17): carriers the desk's breaker skips for now that this run asks anyway, once,
+       * as the breaker's probe. Only the desk's own breaker and the carrier's (never another account's), and
+       * never before a Retry-After the carrier itself gave.
+       */
+      probe: z.array(z.string().min(1).max(MAX_CARRIER_CODE_LENGTH)).max(MAX_CARRIERS_FILTER).optional(),
+    }),
+    output: DeskQuoteResult,
+  },
   'cities:search': {
     input: z.strictObject({ query: z.string().max(120), limit: z.int().min(1).max(20).default(10) }),
     output: z.array(CitySuggestion),

@@ -19,6 +19,7 @@ import {
 import { useLang, useT } from '../../i18n';
 import { formatDateTime, formatDays, formatMoney, formatWeight } from '../../lib/format';
 import { rateKey, resultsAsText, type DeliveryType, type Rate } from '../quote/logic';
+import { NotRated } from '../quote/NotRated';
 import { describeShipment } from '../quote/ResultHeading';
 import { ChangesTable } from './ChangesTable';
 import { useCarrierNames } from './useCarrierNames';
@@ -214,17 +215,13 @@ export function HistoryDetail(props: { id: number }): ReactNode {
             data-testid="history-rates"
           />
         )}
-        {failures.length > 0 ? (
-          <p className="not-rated" data-testid="history-not-rated">
-            <strong>{t('unavailable')}:</strong>{' '}
-            {failures.map((f, i) => (
-              <span key={f.carrier} title={tq(`reasonHint.${f.kind}`)} data-kind={f.kind}>
-                {i > 0 ? '; ' : ''}
-                {nameOf(f.carrier)} — {tq(`reason.${f.kind}`)}
-              </span>
-            ))}
-          </p>
-        ) : null}
+        <NotRated
+          failed={failures.map((f) => ({ code: f.carrier, kind: f.kind, detail: f.detail }))}
+          shipment={s}
+          nameOf={nameOf}
+          label={t('unavailable')}
+          data-testid="history-not-rated"
+        />
       </div>
     </section>
   );

@@ -29,6 +29,8 @@ export interface StartQuote {
   carriers: string[];
   disabled: string[];
   sandbox: boolean | null;
+  /** Carriers skipped by their breaker to ask anyway, once («спросить сейчас»). */
+  probe?: string[];
 }
 
 export interface QuoteSession {
@@ -62,7 +64,13 @@ export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode 
   }, [run]);
 
   useDeskEvent('quote:progress', (e) =>
-    dispatch({ type: 'progress', key: e.quoteKey, progress: e.progress, sort: sortRef.current }),
+    dispatch({
+      type: 'progress',
+      key: e.quoteKey,
+      progress: e.progress,
+      sort: sortRef.current,
+      at: Date.now(),
+    }),
   );
 
   const start = useCallback(async (q: StartQuote): Promise<void> => {
@@ -74,10 +82,17 @@ export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode 
       disabled: q.disabled,
       shipment: q.shipment,
       sandbox: q.sandbox,
+      ...(q.probe?.length ? { probe: q.probe } : {}),
     });
     try {
-      const result = await call((api) => api.quote.run({ quoteKey: key, shipment: q.shipment }));
-      dispatch({ type: 'done', key, result, sort: sortRef.current });
+      const result = await call((api) =>
+        api.quote.run({
+          quoteKey: key,
+          shipment: q.shipment,
+          ...(q.probe?.length ? { probe: q.probe } : {}),
+        }),
+      );
+      dispatch({ type: 'done', key, result, sort: sortRef.current, at: Date.now() });
     } catch (error) {
       dispatch({ type: 'failed', key, error });
     }

@@ -57,11 +57,14 @@ function finished(kind: UnavailableKind): RunState {
     type: 'progress',
     key: 'k',
     sort,
+    at: 1_700_000_000_000,
     progress: {
       carrier: 'other',
       state: 'unavailable',
       kind,
       ...(detail ? { detail } : {}),
+      // A skipped carrier says until when (#17 item 4): kept as a time of day.
+      ...(kind === 'temporarily_skipped' ? { retryInMs: 20_000 } : {}),
       elapsedMs: 3,
     },
   });
@@ -108,6 +111,7 @@ describe('a kept result with a carrier of each unavailability kind', () => {
         state: 'unavailable',
         kind,
         ...(DETAIL[kind] ? { detail: DETAIL[kind] } : {}),
+        ...(kind === 'temporarily_skipped' ? { retryAt: 1_700_000_020_000 } : {}),
       });
       expect(back.order).toEqual(done.order);
       expect([...back.rates.values()]).toEqual([...done.rates.values()]);
