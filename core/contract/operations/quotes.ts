@@ -76,8 +76,12 @@ export const HistoryRow = z.object({
   to_city: z.string(),
   weight_grams: z.number(),
   cheapest_kopecks: z.number().nullable(),
+  /** The carrier of the cheapest rate (the first of several at that price); null when none answered (#17). */
+  cheapest_carrier: z.string().nullable(),
   /** Carriers that answered with at least one rate. */
   carriers: z.array(z.string()),
+  /** Carriers that gave no rate, as kinds: a non-empty list marks a partial answer in the list (#17). */
+  failures: z.array(CarrierFailure),
   sandbox: z.boolean(),
 });
 export type HistoryRow = z.output<typeof HistoryRow>;

@@ -192,7 +192,7 @@ export function HistoryDetail(props: { id: number }): ReactNode {
         </div>
       </dl>
 
-      {rerun ? <ChangesTable result={rerun} lang={lang} /> : null}
+      {rerun ? <ChangesTable result={rerun} lang={lang} shipment={s} nameOf={nameOf} /> : null}
 
       {q.sandbox ? (
         <div className="result-head result-head-sandbox panel" role="note" data-testid="history-sandbox-note">

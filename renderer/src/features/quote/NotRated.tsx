@@ -62,6 +62,21 @@ function reasonOf(g: ReasonGroup, t: ScopedT<'quote'>): string {
   return t(`reason.${g.kind}`);
 }
 
+/** The same grouped reasons as one plain line (a tooltip): «5Post, DPD — больше, чем берёт перевозчик; …». */
+export function reasonsText(
+  failed: readonly Failed[],
+  shipment: ShipmentInput | null,
+  nameOf: (code: string) => string,
+  t: ScopedT<'quote'>,
+): string {
+  return groupUnavailable(failed, shipment)
+    .map(
+      (g) =>
+        `${g.codes.map(nameOf).join(', ')} — ${reasonOf(g, t)}${g.advice ? ` (${t(`advice.${g.advice}`)})` : ''}`,
+    )
+    .join('; ');
+}
+
 /** What the clerk can do about it, in brackets after the reason; nothing when there is nothing to do. */
 function Fix(props: { group: ReasonGroup; nameOf: (code: string) => string }): ReactNode {
   const t = useT('quote');
