@@ -1,9 +1,11 @@
 // The kept result survives a restart (#17 item 1) whatever the carriers answered: before, a result with one
 // carrier of a kind the renderer did not list (city_not_found, exceeds_limits, temporarily_skipped) was
-// deleted from storage at start, so the clerk came back to an empty screen after every pallet.
+// deleted from storage at start, so the clerk came back to an empty screen after every pallet. And the
+// balance screen's copies of core rules are gone (threshold choices, a new account's balance).
 import type { Page } from '@playwright/test';
+import { DEFAULT_BALANCE, THRESHOLD_VALUES } from '../../core/contract/low-balance';
 import type { UnavailableKind } from '../../core/desk/contract';
-import { expect, openApp, test, type Desk } from './fixtures';
+import { expect, openApp, screenshot, test, type Desk } from './fixtures';
 import { fillMoscowKazan, MOSCOW_KAZAN, quote } from './quote-helpers';
 
 interface Chip {
@@ -92,3 +94,32 @@ for (const s of SCENARIOS) {
     expect(await page.evaluate(() => localStorage.getItem('ratedesk.quote.last'))).not.toBeNull();
   });
 }
+
+// The other renderer copies of core rules (#17 item 1) now come from core/contract: the threshold choices are
+// THRESHOLD_VALUES in the core's order, and a new account's balance field starts at DEFAULT_BALANCE.
+test.describe('the balance screen follows the core’s rules', () => {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 640 },
+  ]) {
+    test(`threshold choices and a new account's balance, at ${size.width}×${size.height}, RU and EN`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await openApp(page, 'balance');
+      const choices = page.getByTestId('threshold-default').locator('input[type="radio"]');
+      expect(await choices.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([
+        ...THRESHOLD_VALUES,
+      ]);
+      for (const lang of ['ru', 'en'] as const) {
+        await page.getByTestId(`lang-${lang}`).click();
+        await screenshot(page, `balance-${size.width}-${lang}`);
+        await page.getByTestId('account-create').click();
+        await expect(page.getByTestId('account-create-balance')).toHaveValue(String(DEFAULT_BALANCE));
+        await screenshot(page, `balance-create-${size.width}-${lang}`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('account-create-dialog')).toHaveCount(0);
+      }
+    });
+  }
+});
