@@ -160,6 +160,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     account: string,
     onProgress?: (p: QuoteProgress) => void,
     signal?: AbortSignal,
+    probeNow?: readonly string[],
   ): Promise<RatingResult> {
     const set = await registry.carrierSet();
     const cacheTtlMs = Number(settings.get('rating.cache_ttl_ms'));
@@ -182,6 +183,7 @@ export async function createRatingService(options: RatingServiceOptions) {
       account,
       ...(onProgress ? { onProgress } : {}),
       ...(signal ? { signal } : {}),
+      ...(probeNow ? { probeNow } : {}),
     });
   }
 
@@ -283,7 +285,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     },
     sandbox: () => registry.sandbox(),
     // The desk is one asker of its own: its failures and its cached answers are the desk's.
-    rate: (shipment, onProgress) => rate(shipment, DESK_ACCOUNT, onProgress),
+    rate: (shipment, onProgress, probeNow) => rate(shipment, DESK_ACCOUNT, onProgress, undefined, probeNow),
     checkCarrier: (code, check) =>
       runCarrierCheck(code, { settings, logger, now: () => clock.now(), ...check }),
   };

@@ -31,6 +31,11 @@ export const CarrierFailure = z.object({
   kind: UnavailableKind,
   /** The carrier's or the network's own words (for carrier_error, not_configured); shown as a detail. */
   detail: z.string().optional(),
+  /**
+   * temporarily_skipped: how long until the carrier's breaker lets a request through again, when the core
+   * knows (#17: the desk says until when). Not on the /v1 wire, whose reason text stays as it was.
+   */
+  retryInMs: z.int().min(0).optional(),
 });
 export type CarrierFailure = z.output<typeof CarrierFailure>;
 

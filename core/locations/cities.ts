@@ -1,10 +1,14 @@
 // The built-in city table (hflabs/city, see cities-data.ts): city name → main postal code for carriers
 // that only take indexes, KLADR/FIAS for those that key on them, the directory of main indexes the simulators
 // accept, and prefix search for the UI. Indexes are built once, on first use.
+import { normaliseCityName } from '../contract/city-name';
 import { aliasFor, cyrillicReading } from './aliases';
 import { CITY_ROWS } from './cities-data';
 import type { CityRow } from './city-row';
 import { officialRegionName } from './region-names';
+
+/** The rule lives in core/contract so the desk's city field compares names exactly as the core does. */
+export { normaliseCityName };
 
 export interface City {
   name: string;
@@ -65,20 +69,6 @@ function toEntry(row: CityRow): Entry {
     key: normaliseCityName(name),
     regionKey: regionKey(region),
   };
-}
-
-/**
- * The comparison form of a city name: case-insensitive, ё = е, hyphens and runs of spaces as one space,
- * without a leading "г", "г." or "город" (people paste addresses: "г. Казань").
- */
-export function normaliseCityName(input: string): string {
-  return input
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .replace(/[\s\u00a0\-‐–—]+/g, ' ')
-    .trim()
-    .replace(/^(?:г\.\s*|г\s+|город\s+)/, '')
-    .trim();
 }
 
 const REGION_WORDS =

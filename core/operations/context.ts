@@ -37,7 +37,12 @@ export interface ServiceParts {
   /** Stops and starts the listener with the current settings. */
   restartListener(): Promise<ApiListener | null>;
   sandbox(): boolean;
-  rate(shipment: Shipment, onProgress?: (p: QuoteProgress) => void): Promise<RatingResult>;
+  /** `probeNow`: carriers the desk's breaker lets through now, once, as its probe («спросить сейчас»). */
+  rate(
+    shipment: Shipment,
+    onProgress?: (p: QuoteProgress) => void,
+    probeNow?: readonly string[],
+  ): Promise<RatingResult>;
   /** The live check of one carrier (core/platform/carrier-check.ts) with this service's settings. */
   checkCarrier(
     code: CarrierCode,

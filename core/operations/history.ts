@@ -7,13 +7,19 @@ import type { AreaOperations } from './define';
 import { curlCommand } from './curl';
 import { exportedFile, exportLanguage, exportRows, stamp } from './history-export';
 import { runDeskQuote } from './quotes';
-import { requireQuoteRow, storedQuote } from './stored-quote';
+import { requireQuoteRow, storedQuote, storedResult } from './stored-quote';
 
 /** An export reads at most this many quotes: years of desk use, and still a file Excel opens quickly. */
 const EXPORT_MAX_QUOTES = 50_000;
 const EXPORT_PAGE = 1_000;
 
 function toHistoryRow(q: QuoteRow): HistoryRow {
+  // The stored result names who was cheapest and who gave no rate (a page of rows is a few ms of parsing).
+  const { rates, failures } = storedResult(q);
+  const cheapest = rates.reduce<Rate | null>(
+    (best, r) => (best === null || r.price_kopecks < best.price_kopecks ? r : best),
+    null,
+  );
   return {
     id: q.id,
     created_at: q.created_at,
@@ -22,7 +28,13 @@ function toHistoryRow(q: QuoteRow): HistoryRow {
     to_city: q.to_city,
     weight_grams: q.weight_grams,
     cheapest_kopecks: q.cheapest_kopecks,
+    cheapest_carrier: cheapest?.carrier ?? null,
     carriers: q.carriers.split(',').filter((c) => c !== ''),
+    failures: failures.map((f) => ({
+      carrier: f.carrier,
+      kind: f.kind,
+      ...(f.detail ? { detail: f.detail } : {}),
+    })),
     sandbox: q.sandbox === 1,
   };
 }

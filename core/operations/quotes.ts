@@ -22,6 +22,7 @@ function deskProgress(p: CoreProgress): QuoteProgress {
     state: 'unavailable',
     kind: p.kind,
     ...(p.detail ? { detail: p.detail } : {}),
+    ...(p.retryInMs !== undefined ? { retryInMs: p.retryInMs } : {}),
     elapsedMs: p.elapsedMs,
   };
 }
@@ -34,12 +35,16 @@ export async function runDeskQuote(
   ctx: ServiceContext,
   quoteKey: string,
   shipment: Shipment,
+  probe?: readonly string[],
 ): Promise<DeskQuoteResult> {
   const requestId = newRequestId();
-  const result = await ctx.service.rate(shipment, (p) =>
-    ctx.emit('quote:progress', { quoteKey, progress: deskProgress(p) }),
+  const result = await ctx.service.rate(
+    shipment,
+    (p) => ctx.emit('quote:progress', { quoteKey, progress: deskProgress(p) }),
+    probe,
   );
   const sandbox = ctx.service.sandbox();
+  // History keeps kind and detail; how long a breaker stays open means nothing once the moment has passed.
   const failures = result.failures.map((f) => ({
     carrier: f.carrier,
     kind: f.kind,
@@ -62,7 +67,14 @@ export async function runDeskQuote(
       result_json: JSON.stringify({ rates: result.rates, failures }),
     }),
   );
-  return { request_id: requestId, quote_id: quoteId, sandbox, rates: result.rates, failures };
+  // The answer itself says until when a skipped carrier rests (retryInMs), for the screen that shows it now.
+  return {
+    request_id: requestId,
+    quote_id: quoteId,
+    sandbox,
+    rates: result.rates,
+    failures: result.failures,
+  };
 }
 
 function* recentPlaces(ctx: StoreContext): Generator<{ city: string; postal_code: string | null }> {
@@ -112,7 +124,7 @@ export function suggestCities(ctx: StoreContext, query: string, limit: number): 
 export const quoteOperations = {
   'quote:run': {
     needs: 'service',
-    run: (ctx, { quoteKey, shipment }) => runDeskQuote(ctx, quoteKey, shipment),
+    run: (ctx, { quoteKey, shipment, probe }) => runDeskQuote(ctx, quoteKey, shipment, probe),
   },
   // The Quote screen's "save as CSV/XLSX": the stored row, not the renderer's copy of it, goes through the
   // one CSV writer and the one XLSX writer (formula guard included), in the history export's columns.

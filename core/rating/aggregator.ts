@@ -52,6 +52,11 @@ export interface QuoteOptions {
    * answers to itself unless `cache.sharing` is 'shared'.
    */
   account?: string;
+  /**
+   * Carriers whose breaker, still cooling down for this asker, lets this quote through now as its probe (the
+   * desk's «спросить сейчас»; breaker.ts admit's probeNow).
+   */
+  probeNow?: readonly string[];
 }
 
 /**
@@ -117,6 +122,7 @@ export async function quoteAll(
       : undefined,
     onProgress: options.onProgress,
     failures,
+    ...(options.probeNow?.length ? { probeNow: new Set(options.probeNow.map((c) => c.toLowerCase())) } : {}),
   };
 
   const answers = await Promise.all(targets.map((adapter) => rateCarrier(adapter, ctx)));

@@ -45,6 +45,8 @@ export interface BreakerEvent {
   admission?: Exclude<Admission, 'skip'>;
   /** backoff: how long the carrier asked to be left alone, after the cap. */
   delayMs?: number;
+  /** probe: let through before the cool-down ended, because the asker said «ask now» (admit's probeNow). */
+  forced?: true;
   /** The state after the event, as this account meets the carrier (the stricter of the two breakers). */
   state: BreakerState;
   /** The carrier's breaker for everyone, after the event. */
@@ -63,6 +65,8 @@ interface Entry {
   failures: number;
   openUntilMs: number;
   probing: boolean;
+  /** Open because the carrier itself asked to be left alone (Retry-After): no «ask now» goes past that. */
+  carrierAsked?: boolean;
 }
 
 /** The carrier's breaker for everyone: besides its state, who failed since the last answer, in order. */
@@ -86,12 +90,18 @@ export class CircuitBreakers {
    * Whether `account`'s request may call the carrier now: skipped while the carrier's breaker or that
    * account's own is cooling down or has its probe running; 'probe' is the one request let through after a
    * cool-down (of either or both: its outcome settles every breaker it was the probe of).
+   *
+   * `probeNow` (the desk's «спросить сейчас», #17): a breaker still cooling down after failures lets this one
+   * request through as its probe, as if the cool-down had ended; a failed probe opens it for a new cool-down
+   * as usual. Never past a running probe, and never past the carrier's own Retry-After. It touches only the
+   * breakers this request meets (the carrier's and the asker's own), so no other account's breaker moves.
    */
-  admit(carrier: string, account: string = UNATTRIBUTED): Admission {
+  admit(carrier: string, account: string = UNATTRIBUTED, options: { probeNow?: boolean } = {}): Admission {
     const now = this.now();
     const g = this.globalEntry(carrier);
     const a = this.accountEntry(carrier, account);
-    const cooling = (e: Entry): boolean => e.state === 'open' && now < e.openUntilMs;
+    const forcible = (e: Entry): boolean => options.probeNow === true && !e.carrierAsked;
+    const cooling = (e: Entry): boolean => e.state === 'open' && now < e.openUntilMs && !forcible(e);
     const due = (e: Entry): boolean => e.state === 'open' || (e.state === 'half_open' && !e.probing);
     let decision: Admission;
     if (
@@ -102,10 +112,13 @@ export class CircuitBreakers {
     )
       decision = 'skip';
     else if (due(g) || due(a)) {
+      const early = [g, a].some((e) => e.state === 'open' && now < e.openUntilMs);
       for (const e of [g, a]) {
         if (due(e)) Object.assign(e, { state: 'half_open', probing: true });
       }
       decision = 'probe';
+      this.emit(now, carrier, account, decision, early ? { forced: true } : {});
+      return decision;
     } else decision = 'call';
     this.emit(now, carrier, account, decision);
     return decision;
@@ -117,7 +130,13 @@ export class CircuitBreakers {
    * that account's shipments do.
    */
   succeeded(carrier: string, admission: Exclude<Admission, 'skip'>, account: string = UNATTRIBUTED): void {
-    Object.assign(this.globalEntry(carrier), { state: 'closed', failures: 0, probing: false, failing: [] });
+    Object.assign(this.globalEntry(carrier), {
+      state: 'closed',
+      failures: 0,
+      probing: false,
+      failing: [],
+      carrierAsked: false,
+    });
     Object.assign(this.accountEntry(carrier, account), { state: 'closed', failures: 0, probing: false });
     this.emit(this.now(), carrier, account, 'success', { admission });
   }
@@ -190,6 +209,7 @@ export class CircuitBreakers {
     g.openUntilMs = g.state === 'open' ? Math.max(g.openUntilMs, now + capped) : now + capped;
     g.state = 'open';
     g.probing = false;
+    g.carrierAsked = true;
     this.emit(now, carrier, account, 'backoff', { delayMs: capped });
     return opened;
   }
@@ -220,6 +240,7 @@ export class CircuitBreakers {
     e.state = 'open';
     e.openUntilMs = untilMs;
     e.probing = false;
+    e.carrierAsked = false;
   }
 
   private globalEntry(carrier: string): GlobalEntry {
@@ -247,7 +268,7 @@ export class CircuitBreakers {
     carrier: string,
     account: string,
     event: BreakerEvent['event'],
-    extra: Pick<BreakerEvent, 'admission' | 'delayMs'> = {},
+    extra: Pick<BreakerEvent, 'admission' | 'delayMs' | 'forced'> = {},
   ): void {
     // Created on first use, not at import: core modules have no import-time effects (docs/architecture.md).
     trace ??= channel(BREAKER_CHANNEL);

@@ -15,7 +15,15 @@ import type { RateCache } from './rate-cache';
 export type QuoteProgress =
   | { carrier: string; state: 'waiting' }
   | { carrier: string; state: 'answered'; rates: Rate[]; elapsedMs: number }
-  | { carrier: string; state: 'unavailable'; kind: UnavailableKind; detail?: string; elapsedMs: number };
+  | {
+      carrier: string;
+      state: 'unavailable';
+      kind: UnavailableKind;
+      detail?: string;
+      /** temporarily_skipped: how long until the breaker lets a request through again. */
+      retryInMs?: number;
+      elapsedMs: number;
+    };
 
 export interface CarrierCallContext {
   request: CarrierQuoteRequest;
@@ -37,6 +45,8 @@ export interface CarrierCallContext {
    * quota for the whole install (PEK) give each account its fair share of it.
    */
   account: string;
+  /** Carriers whose breaker, still cooling down for this asker, lets this request through now (admit's probeNow). */
+  probeNow?: ReadonlySet<string>;
 }
 
 export interface CarrierAnswer {
@@ -49,13 +59,15 @@ const NO_RATES: CarrierAnswer = { rates: [], fromCache: false };
 export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallContext): Promise<CarrierAnswer> {
   const code = adapter.code;
   const elapsed = (): number => Math.round(performance.now() - ctx.startedAt);
-  const unavailable = (kind: UnavailableKind, detail?: string): CarrierAnswer => {
-    ctx.failures.push({ carrier: code, kind, ...(detail ? { detail } : {}) });
+  const unavailable = (kind: UnavailableKind, detail?: string, retryInMs?: number | null): CarrierAnswer => {
+    const when = retryInMs != null ? { retryInMs: Math.ceil(retryInMs) } : {};
+    ctx.failures.push({ carrier: code, kind, ...(detail ? { detail } : {}), ...when });
     ctx.onProgress?.({
       carrier: code,
       state: 'unavailable',
       kind,
       ...(detail ? { detail } : {}),
+      ...when,
       elapsedMs: elapsed(),
     });
     return NO_RATES;
@@ -81,8 +93,12 @@ export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallConte
 
   const breakers = ctx.breakers;
   const account = ctx.account;
-  const admission: Admission = breakers ? breakers.board.admit(code, account) : 'call';
-  if (admission === 'skip') return unavailable('temporarily_skipped');
+  const admission: Admission = breakers
+    ? breakers.board.admit(code, account, { probeNow: ctx.probeNow?.has(code) === true })
+    : 'call';
+  // Until when, so the desk can say it (the /v1 wire keeps its fixed reason text).
+  if (admission === 'skip')
+    return unavailable('temporarily_skipped', undefined, breakers?.board.view(code, account).retryInMs);
 
   const controller = new AbortController();
   const timer = setTimeout(

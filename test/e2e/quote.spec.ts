@@ -170,7 +170,9 @@ test('sandbox trigger 999913: CDEK says "no service" in plain Russian, Russian P
   const cdek = page.getByTestId('carrier-status-cdek');
   await expect(cdek).toHaveAttribute('data-state', 'unavailable');
   await expect(cdek).toHaveAttribute('data-kind', 'no_service');
-  await expect(cdek).toContainText('✕');
+  // No service is a verdict, not a failure: a neutral mark, not a red ✕ (#17).
+  await expect(cdek).toContainText('–');
+  await expect(cdek).toHaveAttribute('data-tone', 'neutral');
   await expect(cdek).toContainText('СДЭК: нет доставки по этому маршруту');
   await expect(page.getByTestId('not-rated')).toContainText(
     'Не рассчитано: СДЭК — нет доставки по этому маршруту',

@@ -1,11 +1,21 @@
 // Quoting from the desk (results stream in as quote:progress events), city suggestions, and history.
 import { z } from 'zod';
 import { CarrierFailure, UnavailableKind } from '../unavailable';
-import { Rate, Shipment } from '../v1';
+import { MAX_CARRIER_CODE_LENGTH, MAX_CARRIERS_FILTER, Rate, Shipment } from '../v1';
 import { Id, Timestamp } from './common';
 
 /** Chosen by the renderer per run, so it can tell which quote:progress events belong to which form. */
 export const QuoteKey = z.string().min(1).max(64);
+
+/**
+ * A fresh key for one run (a quote, a re-run from History): every desk screen takes it from here. A page
+ * outside a secure context has no crypto.randomUUID, hence the fallback (unique enough for one desk).
+ */
+export function newQuoteKey(): string {
+  return (
+    globalThis.crypto?.randomUUID?.() ?? `q-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+  );
+}
 
 export const DeskQuoteResult = z.object({
   request_id: z.string(),
@@ -32,6 +42,8 @@ export const QuoteProgress = z.discriminatedUnion('state', [
     state: z.literal('unavailable'),
     kind: UnavailableKind,
     detail: z.string().optional(),
+    /** temporarily_skipped: how long until the carrier may be asked again (CarrierFailure.retryInMs). */
+    retryInMs: z.int().min(0).optional(),
     elapsedMs: z.number(),
   }),
 ]);
@@ -64,8 +76,12 @@ export const HistoryRow = z.object({
   to_city: z.string(),
   weight_grams: z.number(),
   cheapest_kopecks: z.number().nullable(),
+  /** The carrier of the cheapest rate (the first of several at that price); null when none answered (#17). */
+  cheapest_carrier: z.string().nullable(),
   /** Carriers that answered with at least one rate. */
   carriers: z.array(z.string()),
+  /** Carriers that gave no rate, as kinds: a non-empty list marks a partial answer in the list (#17). */
+  failures: z.array(CarrierFailure),
   sandbox: z.boolean(),
 });
 export type HistoryRow = z.output<typeof HistoryRow>;
@@ -106,7 +122,19 @@ export type ExportedFile = z.output<typeof ExportedFile>;
 
 export const quoteOperations = {
   /** Progress of this run arrives as 'quote:progress' events carrying the same quoteKey. */
-  'quote:run': { input: z.strictObject({ quoteKey: QuoteKey, shipment: Shipment }), output: DeskQuoteResult },
+  'quote:run': {
+    input: z.strictObject({
+      quoteKey: QuoteKey,
+      shipment: Shipment,
+      /**
+       * «Спросить сейчас» (#17): carriers the desk's breaker skips for now that this run asks anyway, once,
+       * as the breaker's probe. Only the desk's own breaker and the carrier's (never another account's), and
+       * never before a Retry-After the carrier itself gave.
+       */
+      probe: z.array(z.string().min(1).max(MAX_CARRIER_CODE_LENGTH)).max(MAX_CARRIERS_FILTER).optional(),
+    }),
+    output: DeskQuoteResult,
+  },
   /**
    * One stored quote (the result on the Quote screen) as a CSV or XLSX file: the columns of history:export,
    * written by the same writers, one row per rate.

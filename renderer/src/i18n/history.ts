@@ -1,5 +1,5 @@
 // The history screen.
-import { defineMessages } from './define';
+import { defineMessages, plural } from './define';
 
 export const history = defineMessages({
   ru: {
@@ -51,6 +51,14 @@ export const history = defineMessages({
     rerunDone: 'Повторный расчёт № {id} сохранён в истории',
     unavailable: 'Не рассчитано',
     loadMore: 'Показать ещё',
+    // #17 item 8 (history): a partial answer, the re-run's «без изменений» once, the carriers that failed.
+    partial: '{n} из {of}',
+    'change.restSame': (p) =>
+      `Остальные ${p['n']} ${plural('ru', Number(p['n']), { one: 'тариф', few: 'тарифа', many: 'тарифов', other: 'тарифа' })} — без изменений`,
+    'change.allSame': (p) =>
+      `Без изменений: ${p['n']} ${plural('ru', Number(p['n']), { one: 'тариф', few: 'тарифа', many: 'тарифов', other: 'тарифа' })} по прежней цене`,
+    'change.failed': 'Не рассчитано при повторе',
+    // end of #17 item 8
   },
   en: {
     title: 'Quote history',
@@ -101,5 +109,13 @@ export const history = defineMessages({
     rerunDone: 'Re-run saved in history as #{id}',
     unavailable: 'Not quoted',
     loadMore: 'Show more',
+    // #17 item 8 (history): a partial answer, the re-run's «no change» once, the carriers that failed.
+    partial: '{n} of {of}',
+    'change.restSame': (p) =>
+      `The other ${p['n']} ${plural('en', Number(p['n']), { one: 'service', other: 'services' })} — no change`,
+    'change.allSame': (p) =>
+      `No change: ${p['n']} ${plural('en', Number(p['n']), { one: 'service', other: 'services' })} at the same price`,
+    'change.failed': 'Not quoted in the re-run',
+    // end of #17 item 8
   },
 });

@@ -23,7 +23,14 @@ import { useLang, useT } from '../../i18n';
 import { formatDateTime, formatInteger } from '../../lib/format';
 import { Section, useExplain } from '../settings/kit';
 import { AccountPanel } from './AccountPanel';
-import { MAX_REQUESTS, checkAccountName, parseWhole, type NameProblem, type NumberProblem } from './logic';
+import {
+  DEFAULT_BALANCE,
+  MAX_REQUESTS,
+  checkAccountName,
+  parseWhole,
+  type NameProblem,
+  type NumberProblem,
+} from './logic';
 import './balance.css';
 
 export function BalanceScreen(): ReactNode {
@@ -178,6 +185,9 @@ function NotificationLog(props: { query: DeskQuery<NotificationView[]> }): React
   );
 }
 
+/** The field starts with what the core gives a new account when no balance is sent (core/contract). */
+const INITIAL_BALANCE = String(DEFAULT_BALANCE);
+
 function CreateAccountDialog(props: {
   open: boolean;
   existing: readonly string[];
@@ -189,7 +199,7 @@ function CreateAccountDialog(props: {
   const explain = useExplain();
   const { lang } = useLang();
   const [name, setName] = useState('');
-  const [balance, setBalance] = useState('100');
+  const [balance, setBalance] = useState(INITIAL_BALANCE);
   const [nameError, setNameError] = useState<NameProblem | null>(null);
   const [balanceError, setBalanceError] = useState<NumberProblem | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -197,7 +207,7 @@ function CreateAccountDialog(props: {
 
   const close = (): void => {
     setName('');
-    setBalance('100');
+    setBalance(INITIAL_BALANCE);
     setNameError(null);
     setBalanceError(null);
     setFormError(null);
@@ -217,7 +227,7 @@ function CreateAccountDialog(props: {
       const created = await call((api) => api.accounts.create({ name: name.trim(), balance: b.value }));
       toast(t('create.done', { name: created.name }));
       setName('');
-      setBalance('100');
+      setBalance(INITIAL_BALANCE);
       props.onCreated(created);
     } catch (err) {
       setFormError(explain(err));

@@ -7,7 +7,7 @@ import { useToast } from '../../components';
 import { useLang, useT } from '../../i18n';
 import { formatInteger } from '../../lib/format';
 import { RadioGroup, Section, useExplain } from '../settings/kit';
-import { thresholdRequests } from './logic';
+import { THRESHOLD_VALUES, thresholdRequests } from './logic';
 
 type Threshold = AccountView['threshold'];
 
@@ -27,13 +27,14 @@ export function ThresholdSection({
   // The choice shows at once; the account's stored value catches up (or the choice goes back on error).
   const [pending, setPending] = useState<Threshold | null>(null);
 
-  const options: { value: Threshold; label: string; title?: string }[] = [
-    { value: '100', label: formatInteger(100, lang) },
-    { value: '500', label: formatInteger(500, lang) },
-    { value: '1000', label: formatInteger(1000, lang) },
-    { value: 'auto', label: t('threshold.auto'), title: t('threshold.autoTitle') },
-    { value: 'off', label: t('threshold.off') },
-  ];
+  // The core's list of thresholds, in its order: a value added there shows here without a change.
+  const options = THRESHOLD_VALUES.map((value): { value: Threshold; label: string; title?: string } =>
+    value === 'auto'
+      ? { value, label: t('threshold.auto'), title: t('threshold.autoTitle') }
+      : value === 'off'
+        ? { value, label: t('threshold.off') }
+        : { value, label: formatInteger(Number(value), lang) },
+  );
 
   const choose = async (threshold: Threshold): Promise<void> => {
     setError(null);

@@ -1,10 +1,15 @@
 // Pure helpers of the balance screen (no DOM): parsing what an administrator types, checked against the
 // core's own rules (core/contract), imported, never copied, so the form says what the core would refuse.
 import { MAX_BURST, MAX_REQUESTS, MAX_RPS } from '../../../../core/contract/limits';
-import { isLow, thresholdRequests } from '../../../../core/contract/low-balance';
+import {
+  DEFAULT_BALANCE,
+  isLow,
+  THRESHOLD_VALUES,
+  thresholdRequests,
+} from '../../../../core/contract/low-balance';
 import { AccountName } from '../../../../core/contract/operations/accounts';
 
-export { isLow, MAX_BURST, MAX_REQUESTS, MAX_RPS, thresholdRequests };
+export { DEFAULT_BALANCE, isLow, MAX_BURST, MAX_REQUESTS, MAX_RPS, THRESHOLD_VALUES, thresholdRequests };
 
 export type NumberProblem = 'empty' | 'format' | 'whole' | 'min' | 'max';
 export type ParsedNumber = { ok: true; value: number } | { ok: false; problem: NumberProblem };

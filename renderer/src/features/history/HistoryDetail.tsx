@@ -1,7 +1,7 @@
 // One stored quote: what was asked, every rate, the carriers that gave none (in the UI language), a re-run
 // with the price change per service, and copying it as text or as a curl command.
 import { useEffect, useState, type ReactNode } from 'react';
-import type { HistoryQuote, RerunResult } from '../../../../core/desk/contract';
+import { newQuoteKey, type HistoryQuote, type RerunResult } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskQuery } from '../../api/hooks';
 import { hrefFor } from '../../app/router';
@@ -19,13 +19,10 @@ import {
 import { useLang, useT } from '../../i18n';
 import { formatDateTime, formatDays, formatMoney, formatWeight } from '../../lib/format';
 import { rateKey, resultsAsText, type DeliveryType, type Rate } from '../quote/logic';
+import { NotRated } from '../quote/NotRated';
 import { describeShipment } from '../quote/ResultHeading';
 import { ChangesTable } from './ChangesTable';
 import { useCarrierNames } from './useCarrierNames';
-
-function newQuoteKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `r-${Date.now()}`;
-}
 
 export function HistoryDetail(props: { id: number }): ReactNode {
   const t = useT('history');
@@ -195,7 +192,7 @@ export function HistoryDetail(props: { id: number }): ReactNode {
         </div>
       </dl>
 
-      {rerun ? <ChangesTable result={rerun} lang={lang} /> : null}
+      {rerun ? <ChangesTable result={rerun} lang={lang} shipment={s} nameOf={nameOf} /> : null}
 
       {q.sandbox ? (
         <div className="result-head result-head-sandbox panel" role="note" data-testid="history-sandbox-note">
@@ -218,17 +215,13 @@ export function HistoryDetail(props: { id: number }): ReactNode {
             data-testid="history-rates"
           />
         )}
-        {failures.length > 0 ? (
-          <p className="not-rated" data-testid="history-not-rated">
-            <strong>{t('unavailable')}:</strong>{' '}
-            {failures.map((f, i) => (
-              <span key={f.carrier} title={tq(`reasonHint.${f.kind}`)} data-kind={f.kind}>
-                {i > 0 ? '; ' : ''}
-                {nameOf(f.carrier)} — {tq(`reason.${f.kind}`)}
-              </span>
-            ))}
-          </p>
-        ) : null}
+        <NotRated
+          failed={failures.map((f) => ({ code: f.carrier, kind: f.kind, detail: f.detail }))}
+          shipment={s}
+          nameOf={nameOf}
+          label={t('unavailable')}
+          data-testid="history-not-rated"
+        />
       </div>
     </section>
   );

@@ -17,9 +17,11 @@ import {
   type Column,
 } from '../../components';
 import { useLang, useT } from '../../i18n';
-import { formatDateTime, formatMoney, formatWeight } from '../../lib/format';
+import { formatDateTime, formatWeight } from '../../lib/format';
+import { Answered, Cheapest } from './HistoryCells';
 import { base64ToBytes } from './logic';
 import { useCarrierNames } from './useCarrierNames';
+import './history.css';
 
 const PAGE = 50;
 const SEARCH_KEY = 'ratedesk.history.search';
@@ -101,46 +103,66 @@ export function HistoryList(): ReactNode {
     }
   }
 
+  // Every column stays inside the table at 1024 px (#17): fixed widths for what must be whole (date, weight,
+  // price, source), the route and the carriers share the rest and are cut with an ellipsis, the whole text
+  // in a tooltip.
   const columns: Column<HistoryRow>[] = [
-    { key: 'date', header: t('col.date'), render: (r) => formatDateTime(r.created_at, lang), width: '150px' },
+    {
+      key: 'date',
+      header: t('col.date'),
+      render: (r) => formatDateTime(r.created_at, lang),
+      width: '152px',
+    },
     {
       key: 'route',
       header: t('col.route'),
-      render: (r) => (
-        <a href={hrefFor('history', r.id)} className="row-link" onClick={(e) => e.stopPropagation()}>
-          {r.from_city} → {r.to_city}
-        </a>
-      ),
+      className: 'cell-route',
+      render: (r) => {
+        const route = `${r.from_city} → ${r.to_city}`;
+        return (
+          <a
+            href={hrefFor('history', r.id)}
+            className="row-link cut"
+            title={route}
+            onClick={(e) => e.stopPropagation()}
+          >
+            {route}
+          </a>
+        );
+      },
     },
     {
       key: 'weight',
       header: t('col.weight'),
       align: 'right',
       render: (r) => formatWeight(r.weight_grams, lang),
-      width: '90px',
+      width: '80px',
     },
     {
       key: 'cheapest',
       header: t('col.cheapest'),
       align: 'right',
-      width: '130px',
-      render: (r) =>
-        r.cheapest_kopecks === null ? (
-          <span className="muted">{t('noPrice')}</span>
-        ) : (
-          formatMoney(r.cheapest_kopecks, lang)
-        ),
+      width: '216px',
+      render: (r) => <Cheapest row={r} nameOf={nameOf} />,
     },
-    { key: 'carriers', header: t('col.carriers'), render: (r) => r.carriers.map(nameOf).join(', ') || '—' },
+    {
+      key: 'carriers',
+      header: t('col.carriers'),
+      className: 'cell-carriers',
+      render: (r) => <Answered row={r} nameOf={nameOf} />,
+    },
     {
       key: 'source',
       header: t('col.source'),
-      width: '170px',
+      // Whole in either language. Most rows come from the app: that is plain text; an API call is a badge.
+      width: lang === 'ru' ? '204px' : '140px',
       render: (r) => (
         <span className="badges">
-          <Badge tone={r.source === 'api' ? 'accent' : 'neutral'}>
-            {t(r.source === 'api' ? 'source.api' : 'source.desk')}
-          </Badge>
+          {r.source === 'api' ? (
+            <Badge tone="accent">{t('source.api')}</Badge>
+          ) : (
+            <span className="muted">{t('source.desk')}</span>
+          )}
           {r.sandbox ? (
             <Badge tone="warn" title={t('sandboxHint')} data-testid="history-sandbox">
               {t('sandbox')}
@@ -220,7 +242,12 @@ export function HistoryList(): ReactNode {
               caption={t('title')}
               selectedKey={selected === null ? null : String(selected)}
               onRowClick={(r) => navigate('history', r.id)}
-              rowProps={(r) => ({ 'data-testid': 'history-row', 'data-id': String(r.id) })}
+              rowProps={(r) => ({
+                'data-testid': 'history-row',
+                'data-id': String(r.id),
+                'data-partial': r.failures.length > 0 ? 'true' : 'false',
+              })}
+              className="history-table"
               data-testid="history-table"
             />
             {rows.length >= limit ? (

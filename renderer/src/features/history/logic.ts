@@ -1,6 +1,6 @@
 // History's pure helpers: describing a price change, and the export file's bytes. No DOM: unit-tested in
 // Node. (Reading old English reasons back into kinds is the core's job: core/contract/unavailable.ts.)
-import type { PriceChange } from '../../../../core/desk/contract';
+import type { CarrierFailure, HistoryRow, PriceChange } from '../../../../core/desk/contract';
 
 export type ChangeKind = 'same' | 'up' | 'down' | 'new' | 'gone';
 
@@ -24,4 +24,44 @@ export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
+}
+
+/** How many carriers of a stored quote answered, of those asked (a partial answer reads «3 из 8»). */
+export function answeredOf(row: Pick<HistoryRow, 'carriers' | 'failures'>): {
+  answered: number;
+  asked: number;
+} {
+  const asked = new Set([...row.carriers, ...row.failures.map((f) => f.carrier)]);
+  return { answered: row.carriers.length, asked: asked.size };
+}
+
+/** One change after a re-run: a price that moved, a service that appeared or went. */
+export type ChangeLine = PriceChange & { kind: Exclude<ChangeKind, 'same'>; delta: number | null };
+
+export interface RerunSummary {
+  /** The services whose price moved, appeared or went, in the core's order. */
+  changed: ChangeLine[];
+  /** Services at the same price: said once («без изменений»), not per row. */
+  unchanged: number;
+  /**
+   * Carriers that gave no rate this time. Their services are not listed as «больше не предлагается» one by
+   * one (#17): the carrier is named once, with why.
+   */
+  failures: CarrierFailure[];
+}
+
+export function summariseRerun(
+  changes: readonly PriceChange[],
+  failures: readonly CarrierFailure[],
+): RerunSummary {
+  const failed = new Set(failures.map((f) => f.carrier));
+  const changed: ChangeLine[] = [];
+  let unchanged = 0;
+  for (const c of changes) {
+    const d = describeChange(c);
+    if (d.kind === 'same') unchanged += 1;
+    else if (d.kind === 'gone' && failed.has(c.carrier)) continue;
+    else changed.push({ ...c, kind: d.kind, delta: d.delta });
+  }
+  return { changed, unchanged, failures: [...failures] };
 }

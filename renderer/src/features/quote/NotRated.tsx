@@ -1,13 +1,15 @@
-// «Не рассчитано: …» under the results: every carrier that gave no rate, with the reason in plain words
-// and, where the clerk can fix it, a link (switched off → the carrier's card, to switch it on; not set up →
-// Carriers).
+// «Не рассчитано: …» under the results (and under a quote in History): the one place a carrier's reason is
+// said in words (#17). Carriers are grouped by cause — «ПЭК, Деловые Линии — город «Нетгородово» не найден
+// (проверьте название)» — with advice that never asks for what the form already holds and, where the clerk
+// can fix it, a link (switched off → the carrier's card, to switch it on; not set up → Carriers).
 import type { ReactNode } from 'react';
+import type { ShipmentInput } from '../../../../core/contract/v1';
 import { hrefFor, navigate } from '../../app/router';
-import { useT } from '../../i18n';
-import type { CarrierRun } from './run';
+import { useT, type ScopedT } from '../../i18n';
+import { groupUnavailable, toneOf, type Failed, type ReasonGroup } from './unavailable';
 
 /** A link to the carrier's card on the Carriers screen, where its switch has the focus. */
-export function EnableCarrierLink(props: { code: string; name: string }): ReactNode {
+export function EnableCarrierLink(props: { code: string; name: string; label?: string }): ReactNode {
   const t = useT('quote');
   return (
     <a
@@ -20,46 +22,107 @@ export function EnableCarrierLink(props: { code: string; name: string }): ReactN
       aria-label={`${t('reason.fix.disabled')}: ${props.name}`}
       data-testid={`enable-carrier-${props.code}`}
     >
-      {t('reason.fix.disabled')} →
+      {props.label ?? t('reason.fix.disabled')} →
     </a>
   );
 }
 
 export function NotRated(props: {
-  carriers: readonly CarrierRun[];
+  failed: readonly Failed[];
+  shipment: ShipmentInput | null;
   nameOf: (code: string) => string;
+  label?: string;
+  'data-testid'?: string;
 }): ReactNode {
   const t = useT('quote');
-  const unavailable = props.carriers.filter((c) => c.state === 'unavailable');
-  if (unavailable.length === 0) return null;
+  const groups = groupUnavailable(props.failed, props.shipment);
+  if (groups.length === 0) return null;
   return (
-    <p className="not-rated" data-testid="not-rated">
-      <strong>{t('notRated')}:</strong>{' '}
-      {unavailable.map((c, i) => (
-        <span key={c.code} data-carrier={c.code} title={c.kind ? t(`reasonHint.${c.kind}`) : undefined}>
+    <p className="not-rated" data-testid={props['data-testid'] ?? 'not-rated'}>
+      <strong>{props.label ?? t('notRated')}:</strong>{' '}
+      {groups.map((g, i) => (
+        <span
+          key={g.kind}
+          className={`not-rated-group tone-${toneOf(g.kind)}`}
+          data-kind={g.kind}
+          data-carriers={g.codes.join(' ')}
+          title={t(`reasonHint.${g.kind}`)}
+        >
           {i > 0 ? '; ' : ''}
-          {props.nameOf(c.code)} — {c.kind ? t(`reason.${c.kind}`) : ''}
-          {c.kind === 'disabled' ? (
-            <>
-              {' '}
-              (<EnableCarrierLink code={c.code} name={props.nameOf(c.code)} />)
-            </>
-          ) : c.kind === 'not_configured' ? (
-            <>
-              {' '}
-              <a
-                href={hrefFor('carriers', c.code)}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate('carriers', c.code);
-                }}
-              >
-                ({t('reason.fix.not_configured')})
-              </a>
-            </>
-          ) : null}
+          {g.codes.map(props.nameOf).join(', ')} — {reasonOf(g, t)}
+          <Fix group={g} nameOf={props.nameOf} />
         </span>
       ))}
     </p>
   );
+}
+
+function reasonOf(g: ReasonGroup, t: ScopedT<'quote'>): string {
+  if (g.kind === 'city_not_found' && g.city) return t('unavail.cityNamed', { city: g.city });
+  return t(`reason.${g.kind}`);
+}
+
+/** The same grouped reasons as one plain line (a tooltip): «5Post, DPD — больше, чем берёт перевозчик; …». */
+export function reasonsText(
+  failed: readonly Failed[],
+  shipment: ShipmentInput | null,
+  nameOf: (code: string) => string,
+  t: ScopedT<'quote'>,
+): string {
+  return groupUnavailable(failed, shipment)
+    .map(
+      (g) =>
+        `${g.codes.map(nameOf).join(', ')} — ${reasonOf(g, t)}${g.advice ? ` (${t(`advice.${g.advice}`)})` : ''}`,
+    )
+    .join('; ');
+}
+
+/** What the clerk can do about it, in brackets after the reason; nothing when there is nothing to do. */
+function Fix(props: { group: ReasonGroup; nameOf: (code: string) => string }): ReactNode {
+  const t = useT('quote');
+  const g = props.group;
+  if (g.advice) return <> ({t(`advice.${g.advice}`)})</>;
+  if (g.kind === 'disabled') {
+    const [only] = g.codes;
+    if (g.codes.length === 1 && only)
+      return (
+        <>
+          {' '}
+          (<EnableCarrierLink code={only} name={props.nameOf(only)} />)
+        </>
+      );
+    // Several switched off: one link per carrier, each named.
+    return (
+      <>
+        {' '}
+        ({t('reason.fix.disabled')}:{' '}
+        {g.codes.map((code, i) => (
+          <span key={code}>
+            {i > 0 ? ', ' : ''}
+            <EnableCarrierLink code={code} name={props.nameOf(code)} label={props.nameOf(code)} />
+          </span>
+        ))}
+        )
+      </>
+    );
+  }
+  if (g.kind === 'not_configured') {
+    // The first carrier's card; the others are beside it on the same screen.
+    const first = g.codes[0] ?? '';
+    return (
+      <>
+        {' '}
+        <a
+          href={hrefFor('carriers', first)}
+          onClick={(e) => {
+            e.preventDefault();
+            navigate('carriers', first);
+          }}
+        >
+          ({t('reason.fix.not_configured')})
+        </a>
+      </>
+    );
+  }
+  return null;
 }

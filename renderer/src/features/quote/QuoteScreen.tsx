@@ -2,6 +2,7 @@
 // The run itself lives in QuoteSessionProvider (session.tsx), so it survives a visit to another screen;
 // this file wires the form, the results and the keyboard together.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ShipmentInput } from '../../../../core/contract/v1';
 import { hasDeskApi } from '../../api/client';
 import { loadQuoteCarriers } from '../../api/quote-carriers';
 import { useApp } from '../../app/context';
@@ -165,10 +166,14 @@ export function QuoteScreen(): ReactNode {
       return;
     }
     setShowErrors(false);
+    await startFor(built.shipment);
+  }
+
+  /** A run for this shipment; `probe`: carriers skipped by their breaker to ask at once («спросить сейчас»). */
+  async function startFor(shipment: ShipmentInput, probe?: string[]): Promise<void> {
     setSelected(null);
     firstRowAt.current = null;
     undo.current = null;
-    const shipment = built.shipment;
     // Enter pressed before the carrier list arrived: ask for it now, so switched-off carriers still show.
     const list = carriers.length > 0 || !hasDeskApi() ? carriers : await loadQuoteCarriers().catch(() => []);
     const known = new Map(list.map((c) => [c.code, c]));
@@ -179,6 +184,7 @@ export function QuoteScreen(): ReactNode {
       carriers: wanted.filter((c) => !off(c)),
       disabled: wanted.filter(off),
       sandbox: info?.sandbox ?? null,
+      ...(probe?.length ? { probe } : {}),
     });
   }
 
@@ -303,6 +309,10 @@ export function QuoteScreen(): ReactNode {
         outdated={outdated}
         sandbox={sandbox}
         onRetry={() => void submit()}
+        onRepeat={(probe) => {
+          // The result's own question again (the form may have moved on since).
+          if (run.shipment) void startFor(run.shipment, probe);
+        }}
         onCopyAll={() => void output.copyTable()}
         onCopyText={() => void output.copyTableText()}
         onExport={(format) => void output.exportAs(format)}

@@ -2,7 +2,7 @@
 // state, the cheapest and fastest options in one line, the toolbar, the table with the price/transit chart,
 // and the carriers that gave no rate.
 import type { ReactNode } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '../../components';
+import { Button, EmptyState, ErrorState, LoadingState } from '../../components';
 import { useT } from '../../i18n';
 import type { DeliveryFilter, DeliveryType, Rate, Sort } from './logic';
 import { NotRated } from './NotRated';
@@ -13,6 +13,7 @@ import { ResultHeading } from './ResultHeading';
 import { ResultsToolbar, type ViewPrefs } from './ResultsToolbar';
 import type { RunState } from './run';
 import { StatusStrip } from './StatusStrip';
+import { failedOf, worthRepeating } from './unavailable';
 import type { ExportFormat } from './useQuoteOutput';
 
 export interface ResultRows {
@@ -40,6 +41,8 @@ export function ResultsPanel(props: {
   outdated: boolean;
   sandbox: boolean;
   onRetry: () => void;
+  /** Runs the result's own question again; `probe`: skipped carriers to ask at once («спросить сейчас»). */
+  onRepeat: (probe: string[]) => void;
   onCopyAll: () => void;
   onCopyText: () => void;
   onExport: (format: ExportFormat) => void;
@@ -49,6 +52,9 @@ export function ResultsPanel(props: {
   const { run } = props;
   const { rows, visible, badges } = props.rows;
   const running = run.phase === 'running';
+  const failed = failedOf(run.carriers);
+  // «Повторить» asks the skipped carriers too: a plain repeat would only be skipped again.
+  const skipped = failed.filter((f) => f.kind === 'temporarily_skipped').map((f) => f.code);
   return (
     <div
       className={`results panel${props.sandbox ? ' results-sandbox' : ''}${props.outdated ? ' results-outdated' : ''}`}
@@ -58,7 +64,12 @@ export function ResultsPanel(props: {
       data-sandbox={props.sandbox ? 'true' : 'false'}
     >
       <ResultHeading shipment={run.shipment} outdated={props.outdated} sandbox={props.sandbox} />
-      <StatusStrip carriers={run.carriers} nameOf={props.nameOf} />
+      <StatusStrip
+        carriers={run.carriers}
+        nameOf={props.nameOf}
+        probed={run.probed}
+        onAskNow={running ? undefined : (code) => props.onRepeat([code])}
+      />
       <QuoteSummaryLine rows={rows} onSelect={props.onSelect} />
       {rows.length > 0 ? (
         <ResultsToolbar
@@ -88,7 +99,22 @@ export function ResultsPanel(props: {
       ) : rows.length === 0 && running ? (
         <LoadingState>{t('running')}</LoadingState>
       ) : rows.length === 0 ? (
-        <EmptyState title={t('noRates.title')} data-testid="no-rates">
+        <EmptyState
+          title={t('noRates.title')}
+          data-testid="no-rates"
+          actions={
+            worthRepeating(failed, 0) ? (
+              <Button
+                variant="primary"
+                onClick={() => props.onRepeat(skipped)}
+                title={t('noRates.retryHint')}
+                data-testid="repeat-quote"
+              >
+                {t('noRates.retry')}
+              </Button>
+            ) : undefined
+          }
+        >
           <p>{t('noRates.body')}</p>
         </EmptyState>
       ) : (
@@ -122,7 +148,7 @@ export function ResultsPanel(props: {
         </div>
       )}
 
-      <NotRated carriers={run.carriers} nameOf={props.nameOf} />
+      <NotRated failed={failed} shipment={run.shipment} nameOf={props.nameOf} />
       {props.selected && rows.length > 0 ? <p className="muted copy-hint">{t('copyHint')}</p> : null}
     </div>
   );

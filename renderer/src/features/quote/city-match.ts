@@ -5,18 +5,11 @@
 // match 'exact' or 'alias'). A near miss («Масква», «Казнь», «Moscov») it does not know at all; the closest
 // cities are found here: the core is asked for cities starting with short prefixes of the text (and of its
 // rough Cyrillic reading), and the answers are ranked by edit distance.
+import { normaliseCityName } from '../../../../core/contract/city-name';
 import type { CitySuggestion } from '../../../../core/desk/contract';
 
-/** Same comparison form as the core's normaliseCityName: case, ё/е, hyphens and spaces, a leading "г.". */
-export function normaliseCity(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .replace(/[\s\u00a0\-‐–—]+/g, ' ')
-    .trim()
-    .replace(/^(?:г\.\s*|г\s+|город\s+)/, '')
-    .trim();
-}
+/** The core's own comparison form (case, ё/е, hyphens and spaces, a leading «г.»), imported, never copied. */
+export const normaliseCity = normaliseCityName;
 
 /** The name part of "Киров, Калужская обл". */
 function namePart(text: string): string {

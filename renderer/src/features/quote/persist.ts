@@ -1,9 +1,14 @@
 // The last result kept across screen switches and restarts (issue #9), in localStorage beside the form's
-// draft. Stored as plain JSON and read back defensively: a result from an older build, or a hand-edited
-// value, is dropped rather than shown half-broken. Pure (no storage access here): unit-tested in Node.
-import type { ShipmentInput } from '../../../../core/contract/v1';
-import type { UnavailableKind } from '../../../../core/desk/contract';
-import { rateKey, sortedOrder, type Rate, type Sort } from './logic';
+// draft. Read back with the contract's own schemas (#17): a list of kinds kept here once went stale, and a
+// result with one carrier of an unlisted kind (a pallet's exceeds_limits, an open breaker) was deleted
+// whole. Now each rate and each carrier is read on its own: an entry that does not read (a hand-edited
+// value, a kind from a newer build) drops that entry only, never the result. Only the frame — the version
+// and the shipment the result answers — must read, since without them nothing on screen would be true.
+// Pure (no storage access here): unit-tested in Node.
+import { z } from 'zod';
+import { CarrierFailure } from '../../../../core/contract/unavailable';
+import { Rate, Shipment, type ShipmentInput } from '../../../../core/contract/v1';
+import { rateKey, sortedOrder, type Sort } from './logic';
 import { IDLE, type CarrierRun, type RunState } from './run';
 
 const VERSION = 1;
@@ -30,64 +35,69 @@ export function storableRun(state: RunState): StoredRun | null {
   };
 }
 
-const KINDS: ReadonlySet<string> = new Set<UnavailableKind>([
-  'no_service',
-  'not_configured',
-  'postal_code_required',
-  'carrier_error',
-  'timeout',
-  'unknown_carrier',
-  'disabled',
+const Code = z.string().min(1);
+const Elapsed = z.number().min(0);
+
+/**
+ * One carrier of a finished run: answered, or unavailable with the contract's kind and detail (the same
+ * fields quote:progress and DeskQuoteResult carry). A finished run has no carrier still waiting.
+ */
+const StoredCarrier = z.discriminatedUnion('state', [
+  z.object({
+    code: Code,
+    state: z.literal('answered'),
+    elapsedMs: Elapsed.optional(),
+    count: z.int().min(0).optional(),
+  }),
+  CarrierFailure.pick({ kind: true, detail: true }).extend({
+    code: Code,
+    state: z.literal('unavailable'),
+    elapsedMs: Elapsed.optional(),
+    /** Wall-clock time (ms) a skipped carrier may be asked again. */
+    retryAt: z.number().optional(),
+  }),
 ]);
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** The frame: without its version and its shipment a result cannot say what it answers. */
+const StoredFrame = z.object({
+  v: z.literal(VERSION),
+  carriers: z.array(z.unknown()).catch([]),
+  rates: z.array(z.unknown()).catch([]),
+  shipment: Shipment,
+  quoteId: z.int().min(1).nullable().catch(null),
+  sandbox: z.boolean().nullable().catch(null),
+});
 
-function isRate(v: unknown): v is Rate {
-  if (!isObject(v)) return false;
-  const days = (d: unknown): boolean => d === undefined || d === null || (typeof d === 'number' && d >= 0);
-  return (
-    typeof v['carrier'] === 'string' &&
-    typeof v['carrier_name'] === 'string' &&
-    typeof v['service_code'] === 'string' &&
-    typeof v['service_name'] === 'string' &&
-    typeof v['delivery_type'] === 'string' &&
-    typeof v['price_kopecks'] === 'number' &&
-    Number.isInteger(v['price_kopecks']) &&
-    days(v['days_min']) &&
-    days(v['days_max'])
-  );
-}
-
-function isCarrierRun(v: unknown): v is CarrierRun {
-  if (!isObject(v) || typeof v['code'] !== 'string') return false;
-  if (v['state'] === 'answered') return true;
-  return v['state'] === 'unavailable' && typeof v['kind'] === 'string' && KINDS.has(v['kind']);
-}
-
-function isPlace(v: unknown): boolean {
-  return (
-    isObject(v) &&
-    typeof v['city'] === 'string' &&
-    (v['postal_code'] === undefined || v['postal_code'] === null || typeof v['postal_code'] === 'string')
-  );
-}
-
-function isShipment(v: unknown): v is ShipmentInput {
-  if (!isObject(v) || !isPlace(v['from']) || !isPlace(v['to']) || !isObject(v['parcel'])) return false;
-  const p = v['parcel'];
-  return ['weight_grams', 'length_cm', 'width_cm', 'height_cm'].every((k) => typeof p[k] === 'number');
+/** Every entry that reads, in order; the others are left out. */
+function readEach<T>(entries: readonly unknown[], schema: z.ZodType<T>): T[] {
+  const out: T[] = [];
+  for (const e of entries) {
+    const r = schema.safeParse(e);
+    if (r.success) out.push(r.data);
+  }
+  return out;
 }
 
 /** The stored run as a screen state (finished, not listening to any run's events), or idle. */
 export function restoreRun(raw: unknown, sort: Sort): RunState {
-  if (!isObject(raw) || raw['v'] !== VERSION) return IDLE;
-  const { carriers, rates, shipment, quoteId, sandbox } = raw;
-  if (!Array.isArray(rates) || !rates.every(isRate)) return IDLE;
-  if (!Array.isArray(carriers) || !carriers.every(isCarrierRun)) return IDLE;
-  if (!isShipment(shipment)) return IDLE;
-  const map = new Map(rates.map((r) => [rateKey(r), r]));
+  const frame = StoredFrame.safeParse(raw);
+  if (!frame.success) return IDLE;
+  const { shipment, quoteId, sandbox } = frame.data;
+  const map = new Map<string, Rate>();
+  for (const r of readEach(frame.data.rates, Rate)) if (!map.has(rateKey(r))) map.set(rateKey(r), r);
+
+  const carriers: CarrierRun[] = [];
+  for (const c of readEach(frame.data.carriers, StoredCarrier)) {
+    if (!carriers.some((x) => x.code === c.code)) carriers.push(c);
+  }
+  // A carrier whose own entry was dropped but whose rates were kept still answered: its chip comes back.
+  for (const r of map.values()) {
+    if (carriers.some((c) => c.code === r.carrier)) continue;
+    const count = [...map.values()].filter((x) => x.carrier === r.carrier).length;
+    carriers.push({ code: r.carrier, state: 'answered', count });
+  }
+  // Nothing at all read back: there is no result left to show.
+  if (carriers.length === 0 && map.size === 0) return IDLE;
   return {
     ...IDLE,
     phase: 'done',
@@ -95,7 +105,7 @@ export function restoreRun(raw: unknown, sort: Sort): RunState {
     rates: map,
     order: sortedOrder(map.values(), sort),
     shipment,
-    quoteId: typeof quoteId === 'number' ? quoteId : null,
-    sandbox: typeof sandbox === 'boolean' ? sandbox : null,
+    quoteId,
+    sandbox,
   };
 }

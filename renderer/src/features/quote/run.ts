@@ -10,6 +10,10 @@ export interface CarrierRun {
   state: 'waiting' | 'answered' | 'unavailable';
   elapsedMs?: number;
   kind?: UnavailableKind;
+  /** The core's or the carrier's words about a failure (which city was not found, …): grouped by, not shown. */
+  detail?: string;
+  /** A skipped carrier (temporarily_skipped): when, on this machine's clock (ms), it may be asked again. */
+  retryAt?: number;
   count?: number;
 }
 
@@ -26,6 +30,8 @@ export interface RunState {
   quoteId: number | null;
   /** From the result; while running, what the app said when the run started. */
   sandbox: boolean | null;
+  /** Carriers this run asked to be let through their breaker at once («спросить сейчас»). */
+  probed?: readonly string[];
 }
 
 export const IDLE: RunState = {
@@ -50,9 +56,11 @@ export type RunAction =
       disabled?: string[];
       shipment: ShipmentInput;
       sandbox?: boolean | null;
+      probe?: readonly string[];
     }
-  | { type: 'progress'; key: string; progress: QuoteProgress; sort: Sort }
-  | { type: 'done'; key: string; result: DeskQuoteResult; sort: Sort }
+  /** `at`: when it arrived (Date.now()), so a skipped carrier's «until when» becomes a time of day. */
+  | { type: 'progress'; key: string; progress: QuoteProgress; sort: Sort; at?: number }
+  | { type: 'done'; key: string; result: DeskQuoteResult; sort: Sort; at?: number }
   | { type: 'failed'; key: string; error: unknown }
   | { type: 'resort'; sort: Sort }
   | { type: 'clear' }
@@ -65,6 +73,10 @@ function upsertCarrier(list: CarrierRun[], next: CarrierRun): CarrierRun[] {
   const copy = [...list];
   copy[i] = next;
   return copy;
+}
+
+function retryAt(retryInMs: number | undefined, at: number | undefined): Pick<CarrierRun, 'retryAt'> {
+  return retryInMs !== undefined && at !== undefined ? { retryAt: at + retryInMs } : {};
 }
 
 function addRates(state: RunState, rates: readonly Rate[], sort: Sort): Pick<RunState, 'rates' | 'order'> {
@@ -86,6 +98,7 @@ export function runReducer(state: RunState, action: RunAction): RunState {
         phase: 'running',
         shipment: action.shipment,
         sandbox: action.sandbox ?? null,
+        ...(action.probe?.length ? { probed: action.probe } : {}),
         carriers: [
           ...action.carriers.map((code): CarrierRun => ({ code, state: 'waiting' })),
           ...off.map((code): CarrierRun => ({ code, state: 'unavailable', kind: 'disabled' })),
@@ -118,6 +131,8 @@ export function runReducer(state: RunState, action: RunAction): RunState {
           code: p.carrier,
           state: 'unavailable',
           kind: p.kind,
+          ...(p.detail !== undefined ? { detail: p.detail } : {}),
+          ...retryAt(p.retryInMs, action.at),
           elapsedMs: p.elapsedMs,
         }),
       };
@@ -134,6 +149,8 @@ export function runReducer(state: RunState, action: RunAction): RunState {
             code: f.carrier,
             state: 'unavailable',
             kind: f.kind,
+            ...(f.detail !== undefined ? { detail: f.detail } : {}),
+            ...retryAt(f.retryInMs, action.at),
             ...(prev?.elapsedMs !== undefined ? { elapsedMs: prev.elapsedMs } : {}),
           });
         }

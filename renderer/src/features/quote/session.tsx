@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { ShipmentInput } from '../../../../core/contract/v1';
+import { newQuoteKey } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskEvent } from '../../api/hooks';
 import { readJson, readText, removeKey, writeJson, writeText } from '../../lib/storage';
@@ -28,6 +29,8 @@ export interface StartQuote {
   carriers: string[];
   disabled: string[];
   sandbox: boolean | null;
+  /** Carriers skipped by their breaker to ask anyway, once («спросить сейчас»). */
+  probe?: string[];
 }
 
 export interface QuoteSession {
@@ -49,12 +52,6 @@ export function useQuoteSession(): QuoteSession {
   return s;
 }
 
-function newQuoteKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `q-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode {
   const [sort, setSortState] = useState<Sort>(() => parseSort(readText(SORT_KEY)));
   const [run, dispatch] = useReducer(runReducer, sort, (s) => restoreRun(readJson(RESULT_KEY), s));
@@ -67,7 +64,13 @@ export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode 
   }, [run]);
 
   useDeskEvent('quote:progress', (e) =>
-    dispatch({ type: 'progress', key: e.quoteKey, progress: e.progress, sort: sortRef.current }),
+    dispatch({
+      type: 'progress',
+      key: e.quoteKey,
+      progress: e.progress,
+      sort: sortRef.current,
+      at: Date.now(),
+    }),
   );
 
   const start = useCallback(async (q: StartQuote): Promise<void> => {
@@ -79,10 +82,17 @@ export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode 
       disabled: q.disabled,
       shipment: q.shipment,
       sandbox: q.sandbox,
+      ...(q.probe?.length ? { probe: q.probe } : {}),
     });
     try {
-      const result = await call((api) => api.quote.run({ quoteKey: key, shipment: q.shipment }));
-      dispatch({ type: 'done', key, result, sort: sortRef.current });
+      const result = await call((api) =>
+        api.quote.run({
+          quoteKey: key,
+          shipment: q.shipment,
+          ...(q.probe?.length ? { probe: q.probe } : {}),
+        }),
+      );
+      dispatch({ type: 'done', key, result, sort: sortRef.current, at: Date.now() });
     } catch (error) {
       dispatch({ type: 'failed', key, error });
     }

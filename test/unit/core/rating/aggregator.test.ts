@@ -110,7 +110,8 @@ describe('quoteAll: circuit breaker', () => {
     expect(skipped.unavailable).toEqual([
       { carrier: 'cdek', reason: 'temporarily skipped after repeated failures' },
     ]);
-    expect(skipped.failures).toEqual([{ carrier: 'cdek', kind: 'temporarily_skipped' }]);
+    // Until when (#17: the desk says it); the /v1 reason above stays as it was.
+    expect(skipped.failures).toEqual([{ carrier: 'cdek', kind: 'temporarily_skipped', retryInMs: COOLDOWN }]);
     expect(skipped.rates.map((x) => x.carrier)).toEqual(['russian-post']);
     expect(progress).toContainEqual(
       expect.objectContaining({ carrier: 'cdek', state: 'unavailable', kind: 'temporarily_skipped' }),
@@ -203,6 +204,24 @@ describe('quoteAll: circuit breaker', () => {
     await r.quote(fresh());
     expect(r.board.view('cdek').state).toBe('open');
     expect(r.health.get('cdek').status).toBe('unavailable');
+  });
+
+  it('«спросить сейчас»: probeNow asks a skipped carrier once, before its cool-down ends', async () => {
+    const cdek = scripted('cdek', 'error');
+    const r = rig(cdek, scripted('russian-post'));
+    for (let i = 0; i < 3; i++) await r.quote(fresh(), { account: 'desk' });
+    r.advance(10_000);
+    const progress: QuoteProgress[] = [];
+    const skipped = await r.quote(fresh(), { account: 'desk', onProgress: (p) => progress.push(p) });
+    expect(skipped.failures).toEqual([{ carrier: 'cdek', kind: 'temporarily_skipped', retryInMs: 20_000 }]);
+    expect(progress).toContainEqual(
+      expect.objectContaining({ carrier: 'cdek', kind: 'temporarily_skipped', retryInMs: 20_000 }),
+    );
+    cdek.behaviour = 'ok';
+    const asked = await r.quote(fresh(), { account: 'desk', probeNow: ['cdek'] });
+    expect(cdek.calls).toBe(4);
+    expect(asked.failures).toEqual([]);
+    expect(r.board.view('cdek', 'desk').state).toBe('closed');
   });
 
   it('without breakers (in-process adapters) every carrier is called every time', async () => {

@@ -258,4 +258,74 @@ describe('circuit breaker', () => {
       expect(b.admit('cdek', 'victim')).toBe('skip');
     });
   });
+
+  describe('«спросить сейчас» (#17): probeNow lets one request through a breaker still cooling down', () => {
+    const fail = (b: CircuitBreakers, account: string, n: number): void => {
+      for (let i = 0; i < n; i++) {
+        expect(b.admit('cdek', account)).toBe('call');
+        b.failed('cdek', 'call', COOLDOWN, account);
+      }
+    };
+
+    it('the asker’s own open breaker lets exactly this request probe; the next one is skipped again', () => {
+      const { b } = board();
+      fail(b, 'desk', FAILURES_TO_OPEN);
+      expect(b.admit('cdek', 'desk')).toBe('skip');
+      expect(b.admit('cdek', 'desk', { probeNow: true })).toBe('probe');
+      expect(b.admit('cdek', 'desk')).toBe('skip');
+      expect(b.admit('cdek', 'desk', { probeNow: true })).toBe('skip'); // one probe at a time
+      b.succeeded('cdek', 'probe', 'desk');
+      expect(b.view('cdek', 'desk')).toEqual({ state: 'closed', consecutiveFailures: 0, retryInMs: null });
+    });
+
+    it('a failed early probe opens the breaker for a new cool-down from now', () => {
+      const { b, advance } = board();
+      fail(b, 'desk', FAILURES_TO_OPEN);
+      advance(10_000);
+      expect(b.admit('cdek', 'desk', { probeNow: true })).toBe('probe');
+      b.failed('cdek', 'probe', COOLDOWN, 'desk');
+      expect(b.view('cdek', 'desk')).toMatchObject({ state: 'open', retryInMs: COOLDOWN });
+    });
+
+    it('never moves another account’s breaker', () => {
+      const { b } = board();
+      fail(b, 'other', FAILURES_TO_OPEN);
+      // A third account's answer in between, so the carrier stays open for those two alone.
+      expect(b.admit('cdek', 'third')).toBe('call');
+      b.succeeded('cdek', 'call', 'third');
+      fail(b, 'desk', FAILURES_TO_OPEN);
+      expect(b.openForEveryone('cdek')).toBe(false);
+      expect(b.admit('cdek', 'desk', { probeNow: true })).toBe('probe');
+      b.succeeded('cdek', 'probe', 'desk');
+      expect(b.admit('cdek', 'other')).toBe('skip');
+      expect(b.view('cdek', 'other').state).toBe('open');
+    });
+
+    it('a closed breaker is an ordinary call, not a probe', () => {
+      const { b } = board();
+      expect(b.admit('cdek', 'desk', { probeNow: true })).toBe('call');
+    });
+
+    it('never before a Retry-After the carrier itself gave', () => {
+      const { b, advance } = board();
+      b.backOff('cdek', 60_000, 'desk');
+      expect(b.admit('cdek', 'desk', { probeNow: true })).toBe('skip');
+      advance(60_000);
+      expect(b.admit('cdek', 'desk', { probeNow: true })).toBe('probe');
+    });
+
+    it('is told apart in the trace (forced), so a replay of the rules knows why it came early', () => {
+      const { b } = board();
+      const seen: BreakerEvent[] = [];
+      const listen = (m: unknown): void => void seen.push(m as BreakerEvent);
+      subscribe(BREAKER_CHANNEL, listen);
+      try {
+        fail(b, 'desk', FAILURES_TO_OPEN);
+        b.admit('cdek', 'desk', { probeNow: true });
+      } finally {
+        unsubscribe(BREAKER_CHANNEL, listen);
+      }
+      expect(seen.at(-1)).toMatchObject({ event: 'probe', forced: true, account: 'desk' });
+    });
+  });
 });

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Rate, ShipmentInput } from '../../../../../../core/contract/v1';
-import type { DeskQuoteResult } from '../../../../../../core/desk/contract';
+import type { ShipmentInput } from '../../../../../../core/contract/v1';
 import {
   EMPTY_DRAFT,
   localiseDraft,
   localiseNumber,
   sameShipment,
 } from '../../../../../../renderer/src/features/quote/logic';
-import { restoreRun, storableRun } from '../../../../../../renderer/src/features/quote/persist';
-import { IDLE, runReducer } from '../../../../../../renderer/src/features/quote/run';
 
 describe('numbers follow the UI language', () => {
   it('swaps only the decimal separator, keeping the digits as typed', () => {
@@ -52,58 +49,4 @@ describe('sameShipment (is the result on screen still the answer?)', () => {
   });
 });
 
-const rate = (code: string, price: number): Rate => ({
-  carrier: 'cdek',
-  carrier_name: 'СДЭК',
-  service_code: code,
-  service_name: code,
-  delivery_type: 'door',
-  price_kopecks: price,
-  currency: 'RUB',
-  days_min: 2,
-  days_max: 3,
-  price_type: 'public',
-});
-
-describe('the last result survives a restart', () => {
-  const sort = { key: 'price', dir: 'asc' } as const;
-  const done = runReducer(
-    runReducer(IDLE, { type: 'start', key: 'k', carriers: ['cdek', 'russian-post'], shipment: A }),
-    {
-      type: 'done',
-      key: 'k',
-      sort,
-      result: {
-        request_id: 'r',
-        quote_id: 3,
-        sandbox: true,
-        rates: [rate('b', 500), rate('a', 100)],
-        failures: [{ carrier: 'russian-post', kind: 'no_service' }],
-      } as DeskQuoteResult,
-    },
-  );
-
-  it('round-trips through JSON, not listening to any run', () => {
-    const stored = JSON.parse(JSON.stringify(storableRun(done)));
-    const back = restoreRun(stored, sort);
-    expect(back.phase).toBe('done');
-    expect(back.key).toBeNull();
-    expect(back.order).toEqual(done.order);
-    expect(back.carriers).toEqual(done.carriers);
-    expect(back.shipment).toEqual(A);
-    expect(back.sandbox).toBe(true);
-    expect(back.quoteId).toBe(3);
-  });
-
-  it('stores nothing but a finished run, and drops anything malformed', () => {
-    expect(storableRun(IDLE)).toBeNull();
-    expect(restoreRun(null, sort)).toBe(IDLE);
-    expect(restoreRun({ v: 99 }, sort)).toBe(IDLE);
-    const stored = JSON.parse(JSON.stringify(storableRun(done)));
-    expect(restoreRun({ ...stored, rates: [{ carrier: 1 }] }, sort)).toBe(IDLE);
-    expect(
-      restoreRun({ ...stored, carriers: [{ code: 'x', state: 'unavailable', kind: 'moon' }] }, sort),
-    ).toBe(IDLE);
-    expect(restoreRun({ ...stored, shipment: { from: 'Москва' } }, sort)).toBe(IDLE);
-  });
-});
+// The kept result's round trip (restoreRun / storableRun) is tested per unavailability kind in persist.test.ts.
