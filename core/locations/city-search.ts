@@ -27,14 +27,15 @@ import {
   type City,
   type Entry,
 } from './cities';
+import type { CityMatch } from '../contract/operations/quotes';
 import { russianLayoutReading } from './layout';
 
 /**
- * How the text names a town: its `exact` name; an `alias` (a short form, nickname, Latin spelling, or the
- * name typed in the Latin layout); its `postal` index; only the start of its name (`prefix`); or nothing,
- * but it is among the `closest` names.
+ * How the text names a town (the contract's CitySuggestion.match): its `exact` name; an `alias` (a short
+ * form, nickname, Latin spelling, or the name typed in the Latin layout); its `postal` index; only the start
+ * of its name (`prefix`); or nothing, but it is among the `closest` names.
  */
-export type CityMatch = 'exact' | 'alias' | 'prefix' | 'postal' | 'closest';
+export type { CityMatch };
 export type ConfirmReason = 'ambiguous' | 'far';
 
 export interface FoundCity {
@@ -42,11 +43,6 @@ export interface FoundCity {
   match: CityMatch;
   /** Why taking this town for the text must be confirmed first; null when it is what the text says. */
   confirm: ConfirmReason | null;
-}
-
-/** exact, alias and postal name the town; a prefix only starts it; closest is a guess. */
-export function namesTown(match: CityMatch): boolean {
-  return match === 'exact' || match === 'alias' || match === 'postal';
 }
 
 /** The ways a text is read: as typed, and in the Russian layout when it was typed in the Latin one. */

@@ -1,9 +1,15 @@
 // Quoting from the desk: the run (streamed to the desk as quote:progress, stored in history, never charged
 // to an API balance) and the city suggestions of the form.
 import { findCity, normaliseCityName, postalIndexIn } from '../locations/cities';
-import { findCities, matchName, namesTown, type CityMatch } from '../locations/city-search';
+import { findCities, matchName } from '../locations/city-search';
 import { ALL_TRIGGER_CODES } from '../carriers/sandbox-triggers';
-import type { CitySuggestion, DeskQuoteResult, QuoteProgress } from '../contract/operations';
+import {
+  namesPlace,
+  type CityMatch,
+  type CitySuggestion,
+  type DeskQuoteResult,
+  type QuoteProgress,
+} from '../contract/operations';
 import type { Shipment } from '../contract/v1';
 import type { QuoteProgress as CoreProgress } from '../rating/aggregator';
 import { newRequestId } from '../util/ids';
@@ -79,7 +85,7 @@ function* recentPlaces(ctx: StoreContext): Generator<{ city: string; postal_code
 
 /** Names first, then prefixes, then the closest guesses (city-search.ts, rule 3). */
 function matchRank(match: CityMatch): number {
-  return namesTown(match) ? 0 : match === 'prefix' ? 1 : 2;
+  return namesPlace(match) ? 0 : match === 'prefix' ? 1 : 2;
 }
 
 /**
@@ -95,7 +101,7 @@ export function suggestCities(
   postalHint?: string,
 ): CitySuggestion[] {
   const table = findCities(query, limit, postalHint);
-  const named = table.some((f) => namesTown(f.match));
+  const named = table.some((f) => namesPlace(f.match));
   const recent: CitySuggestion[] = [];
   const seen = new Set<string>();
   // An index is looked up in the table only: a recent place is a name, not the town of an index.

@@ -37,6 +37,15 @@ export const QuoteProgress = z.discriminatedUnion('state', [
 ]);
 export type QuoteProgress = z.output<typeof QuoteProgress>;
 
+/** How a typed text names a place (CitySuggestion.match). */
+export const CITY_MATCHES = ['exact', 'alias', 'postal', 'prefix', 'closest'] as const;
+export type CityMatch = (typeof CITY_MATCHES)[number];
+
+/** exact, alias and postal: the text names the place (a recognised city); prefix and closest do not. */
+export function namesPlace(match: CityMatch): boolean {
+  return match === 'exact' || match === 'alias' || match === 'postal';
+}
+
 export const CitySuggestion = z.object({
   name: z.string(),
   /** Empty for a recent place the city table does not know; "Москва" for Зеленоград. */
@@ -52,7 +61,7 @@ export const CitySuggestion = z.object({
    * among the nearest names). exact, alias and postal are a recognised place; prefix and closest are not.
    * core/locations/city-search.ts has the rules.
    */
-  match: z.enum(['exact', 'alias', 'postal', 'prefix', 'closest']),
+  match: z.enum(CITY_MATCHES),
   /**
    * Why choosing this place for the text must be confirmed before a quote goes out: `ambiguous` (several
    * places answer to the text: namesakes, or an index several towns share) or `far` (its name only starts
