@@ -14,8 +14,10 @@
 //    to the text (namesakes, a short form that is also a town's name, an index shared by several towns) and
 //    neither a region nor a postal hint settles it; `far` for a town that only starts with the text when the
 //    text itself names another town («Зеленоградск» for «Зеленоград»).
-// 5. When nothing starts with the text, the closest names by edit distance («Масква» → Москва).
-import { aliasFor, cyrillicReading } from './aliases';
+// 5. When nothing starts with the text, the closest names by edit distance («Масква» → Москва). A Latin
+//    text one letter off a known Latin spelling is a guess at that city before any prefix («Moscov» →
+//    Москва, then Московский).
+import { aliasEntries, aliasFor, cyrillicReading } from './aliases';
 import {
   citiesOfPostalIndex,
   cityIndex,
@@ -133,9 +135,27 @@ export function findCities(query: string, limit = 10, postalHint?: string | null
     match: n.match,
     confirm: settled && i === 0 ? null : 'ambiguous',
   }));
+  // A Latin spelling one letter off a known one («Moscov») is a guess at that city, before prefixes its
+  // transliteration happens to start («Московский»): Latin names have no single spelling to get right.
+  const near = named.length === 0 ? nearLatinSpellings(query) : [];
+  for (const e of near) found.push({ city: e.city, match: 'closest', confirm: null });
   for (const e of prefixed)
-    found.push({ city: e.city, match: 'prefix', confirm: named.length > 0 ? 'far' : null });
+    if (!near.includes(e))
+      found.push({ city: e.city, match: 'prefix', confirm: named.length > 0 ? 'far' : null });
   return found.length > 0 ? found.slice(0, limit) : closest(query, Math.min(limit, 3));
+}
+
+/** The cities of the Latin spellings (aliases.ts) one edit away from a Latin text of four letters or more. */
+function nearLatinSpellings(query: string): Entry[] {
+  const typed = splitQuery(query).name;
+  if (typed.length < 4 || !/^[a-z .'-]+$/.test(typed)) return [];
+  const { byName } = cityIndex();
+  const out: Entry[] = [];
+  for (const [key, city] of aliasEntries()) {
+    if (!/[a-z]/.test(key) || editDistance(typed, key) !== 1) continue;
+    for (const e of byName.get(normaliseCityName(city)) ?? []) if (!out.includes(e)) out.push(e);
+  }
+  return out;
 }
 
 function byPostalIndex(index: string, limit: number): FoundCity[] {

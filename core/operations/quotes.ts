@@ -83,9 +83,12 @@ function* recentPlaces(ctx: StoreContext): Generator<{ city: string; postal_code
   }
 }
 
-/** Names first, then prefixes, then the closest guesses (city-search.ts, rule 3). */
+/**
+ * The core's groups, in its order (city-search.ts): names first, then the guesses it ranks above prefixes
+ * (a Latin spelling one letter off, «Moscov»), then prefixes.
+ */
 function matchRank(match: CityMatch): number {
-  return namesPlace(match) ? 0 : match === 'prefix' ? 1 : 2;
+  return namesPlace(match) ? 0 : match === 'closest' ? 1 : 2;
 }
 
 /**

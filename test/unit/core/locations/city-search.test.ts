@@ -95,6 +95,7 @@ describe('ranking: what a clerk types → the suggestions, best first', () => {
     ],
     // Nothing starts with the text: the closest names.
     ['Масква', ['Москва · Москва · closest · -']],
+    ['Moscov', ['Москва · Москва · closest · -', 'Московский · Москва · prefix · -']],
     ['Кзнь', ['Казань · Республика Татарстан · closest · -']],
   ])('«%s»', (query, expected) => {
     expect(top(query, expected.length)).toEqual(expected);
