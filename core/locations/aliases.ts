@@ -64,6 +64,11 @@ const ALIASES: Readonly<Record<string, string>> = {
   sochi: 'Сочи',
 };
 
+/** Every short form, nickname and Latin spelling with its city (city-search.ts looks for near misses). */
+export function aliasEntries(): ReadonlyArray<readonly [key: string, city: string]> {
+  return Object.entries(ALIASES);
+}
+
 /** The city a short form, nickname or Latin spelling stands for, or undefined. `key` is normalised. */
 export function aliasFor(key: string): string | undefined {
   if (Object.hasOwn(ALIASES, key)) return ALIASES[key];

@@ -5,7 +5,7 @@
 // "г. Санкт-Петербург" resolve alike everywhere, and a town nobody knows is "city not found" everywhere.
 import type { Logger } from '../util/logger';
 import { memoryLocationCache, type LocationCache } from './cache';
-import { findCity, normaliseCityName, type City } from './cities';
+import { findCity, normaliseCityName, postalIndexIn, type City } from './cities';
 
 /** What a carrier can ask a place for. The first three come from the table, the rest from a directory. */
 export const LOCATION_WANTS = [
@@ -144,7 +144,8 @@ export function createLocationResolver(options: LocationResolverOptions = {}): L
   return {
     async resolve(place, want, { directory, signal = new AbortController().signal } = {}) {
       signal.throwIfAborted();
-      const postal = place.postalCode?.trim() || null;
+      // An index written where the city goes («420111», no postal code) is the postal code, and its town.
+      const postal = place.postalCode?.trim() || postalIndexIn(place.city) || null;
       if (want === 'postal_code' && postal) return { ok: true, value: postal, source: 'request', city: null };
       // The postal code, when given, also picks among namesakes (Киров 610000 vs Киров 249440).
       const city = place.city.trim() === '' ? null : findCity(place.city, postal);

@@ -1,8 +1,15 @@
 // Quoting from the desk: the run (streamed to the desk as quote:progress, stored in history, never charged
 // to an API balance) and the city suggestions of the form.
-import { findCities, findCity, normaliseCityName } from '../locations/cities';
+import { findCity, normaliseCityName, postalIndexIn } from '../locations/cities';
+import { findCities, matchName } from '../locations/city-search';
 import { ALL_TRIGGER_CODES } from '../carriers/sandbox-triggers';
-import type { CitySuggestion, DeskQuoteResult, QuoteProgress } from '../contract/operations';
+import {
+  namesPlace,
+  type CityMatch,
+  type CitySuggestion,
+  type DeskQuoteResult,
+  type QuoteProgress,
+} from '../contract/operations';
 import type { Shipment } from '../contract/v1';
 import type { QuoteProgress as CoreProgress } from '../rating/aggregator';
 import { newRequestId } from '../util/ids';
@@ -90,35 +97,64 @@ function* recentPlaces(ctx: StoreContext): Generator<{ city: string; postal_code
 }
 
 /**
- * Places this desk used recently come first (people ship to the same few cities all day), then the
- * table's cities by population. An empty query lists only recent places, for the field's first focus.
+ * The core's groups, in its order (city-search.ts): names first, then the guesses it ranks above prefixes
+ * (a Latin spelling one letter off, «Moscov»), then prefixes.
  */
-export function suggestCities(ctx: StoreContext, query: string, limit: number): CitySuggestion[] {
-  const wanted = normaliseCityName(query);
+function matchRank(match: CityMatch): number {
+  return namesPlace(match) ? 0 : match === 'closest' ? 1 : 2;
+}
+
+/**
+ * The city field's suggestions, ranked by the core's rules (city-search.ts): the towns the text names, then
+ * towns it starts, then the closest names. Places this desk used recently come first within each group
+ * (people ship to the same few cities all day), never above a better match: a recent «Зеленоградск» does not
+ * outrank «Зеленоград» typed in full. An empty query lists only recent places, for the field's first focus.
+ */
+export function suggestCities(
+  ctx: StoreContext,
+  query: string,
+  limit: number,
+  postalHint?: string,
+): CitySuggestion[] {
+  const table = findCities(query, limit, postalHint);
+  const named = table.some((f) => namesPlace(f.match));
+  const recent: CitySuggestion[] = [];
   const seen = new Set<string>();
-  const out: CitySuggestion[] = [];
-  for (const place of recentPlaces(ctx)) {
-    const key = normaliseCityName(place.city);
-    if (out.length >= limit) break;
-    if (seen.has(key) || !key.startsWith(wanted)) continue;
-    seen.add(key);
+  // An index is looked up in the table only: a recent place is a name, not the town of an index.
+  const byIndex = table.some((f) => f.match === 'postal');
+  for (const place of byIndex ? [] : recentPlaces(ctx)) {
+    if (recent.length >= limit) break;
+    const match: CityMatch | null = query.trim() === '' ? 'prefix' : matchName(query, place.city);
+    if (match === null || match === 'closest') continue;
     const known = findCity(place.city, place.postal_code);
-    out.push({
+    const key = `${normaliseCityName(place.city)}|${known?.region ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const twin = table.find((f) => f.city === known);
+    recent.push({
       name: place.city,
       region: known?.region ?? '',
       postal_code: place.postal_code ?? known?.postalCode ?? null,
       recent: true,
-      match: key === wanted ? 'exact' : 'prefix',
+      match,
+      // A place quoted before with its index is settled; otherwise it is as questionable as the table says.
+      confirm: match === 'prefix' && named ? 'far' : place.postal_code ? null : (twin?.confirm ?? null),
     });
   }
-  if (wanted === '') return out;
-  // Over-fetch by what recent places may already have taken, then drop those duplicates.
-  for (const { city, match } of findCities(query, limit + seen.size)) {
-    if (out.length >= limit) break;
-    if (seen.has(normaliseCityName(city.name))) continue;
-    out.push({ name: city.name, region: city.region, postal_code: city.postalCode, recent: false, match });
-  }
-  return out;
+  if (query.trim() === '') return recent;
+  const fromTable: CitySuggestion[] = table
+    .filter((f) => !seen.has(`${normaliseCityName(f.city.name)}|${f.city.region}`))
+    .map(({ city, match, confirm }) => ({
+      name: city.name,
+      region: city.region,
+      // A town found by its index keeps the index typed: it is the address's own, more exact than the main.
+      postal_code: match === 'postal' ? (postalIndexIn(query) ?? city.postalCode) : city.postalCode,
+      recent: false,
+      match,
+      confirm,
+    }));
+  // Stable: within a group, recent places before the table's (which keep the core's order).
+  return [...recent, ...fromTable].sort((a, b) => matchRank(a.match) - matchRank(b.match)).slice(0, limit);
 }
 
 export const quoteOperations = {
@@ -140,5 +176,8 @@ export const quoteOperations = {
       });
     },
   },
-  'cities:search': { needs: 'store', run: (ctx, { query, limit }) => suggestCities(ctx, query, limit) },
+  'cities:search': {
+    needs: 'store',
+    run: (ctx, { query, limit, postal_code }) => suggestCities(ctx, query, limit, postal_code),
+  },
 } satisfies AreaOperations<'quote:run' | 'quote:export' | 'cities:search'>;

@@ -51,7 +51,8 @@ test('2. a result says what it was computed for, and is marked outdated once the
   await quote(page);
   const results = page.getByTestId('results');
   const computedFor = page.getByTestId('result-for');
-  await expect(computedFor).toHaveText('Москва → Казань · 1,2\u00a0кг, 30×20×10 см');
+  // #17: no declared value is said, not left out.
+  await expect(computedFor).toHaveText('Москва → Казань · 1,2\u00a0кг, 30×20×10 см · ценность не указана');
   await expect(results).toHaveAttribute('data-outdated', 'false');
   await expect(page.getByTestId('result-outdated')).toHaveCount(0);
 
@@ -187,7 +188,7 @@ test('6. sandbox prices are marked on the results panel and in every copy', asyn
   await page.getByTestId('copy-text').click();
   await expect(page.getByTestId('toast').last()).toContainText('Таблица скопирована');
   const table = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
-  expect(table[0]).toBe(`${marker} Москва → Казань · 1,2\u00a0кг, 30×20×10 см`);
+  expect(table[0]).toBe(`${marker} Москва → Казань · 1,2\u00a0кг, 30×20×10 см · ценность не указана`);
   expect(table).toHaveLength((await rows(page).count()) + 1);
 
   // A stored sandbox quote copied from History carries it too.

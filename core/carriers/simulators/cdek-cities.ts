@@ -3,7 +3,7 @@
 // merely near a known one is refused with v2_*_location_not_recognized, as CDEK refuses an index it does not
 // serve) plus a few settlements without city status, because real CDEK knows far more places than the table
 // and the adapter must find those through /location/cities.
-import { allCities, normaliseCityName } from '../../locations/cities';
+import { allCities, normaliseCityName, townsWithinCities } from '../../locations/cities';
 
 export interface SimCdekCity {
   code: number;
@@ -52,6 +52,8 @@ function getCatalogue(): Catalogue {
   const places = [
     ...allCities().flatMap((c) => (c.postalCode ? [{ ...c, postalCode: c.postalCode }] : [])),
     ...SETTLEMENTS_BEYOND_THE_TABLE,
+    // Зеленоград, Колпино, …: real CDEK lists the towns within Moscow and St Petersburg as cities of their own.
+    ...townsWithinCities().flatMap((c) => (c.postalCode ? [{ ...c, postalCode: c.postalCode }] : [])),
   ];
   for (const c of places) {
     // The documented code goes to the most populous city of that name (the table's order); namesakes hash.

@@ -3,7 +3,7 @@
 // settlements that make names ambiguous the way real DPD geography does: a village Пушкино beside the town in
 // Московская область, Кольцово both as the science town by Новосибирск and a village in Калужская область, and a
 // village Михайловка beside the town in Волгоградская область. Indexes and ids beyond the table are made up.
-import { allCities, normaliseCityName } from '../../locations/cities';
+import { allCities, normaliseCityName, townsWithinCities } from '../../locations/cities';
 
 export interface SimDpdCity {
   cityId: number;
@@ -86,7 +86,8 @@ function getGeography(): Geography {
     byName.set(key, [...(byName.get(key) ?? []), city]);
     if (!byIndex.has(c.index)) byIndex.set(c.index, city);
   };
-  for (const c of allCities()) {
+  // The towns within Moscow and St Petersburg are DPD cities of their own, as Зеленоград is in real DPD.
+  for (const c of [...allCities(), ...townsWithinCities()]) {
     if (!c.postalCode) continue;
     add({
       cityName: c.name,

@@ -49,19 +49,38 @@ export const QuoteProgress = z.discriminatedUnion('state', [
 ]);
 export type QuoteProgress = z.output<typeof QuoteProgress>;
 
+/** How a typed text names a place (CitySuggestion.match). */
+export const CITY_MATCHES = ['exact', 'alias', 'postal', 'prefix', 'closest'] as const;
+export type CityMatch = (typeof CITY_MATCHES)[number];
+
+/** exact, alias and postal: the text names the place (a recognised city); prefix and closest do not. */
+export function namesPlace(match: CityMatch): boolean {
+  return match === 'exact' || match === 'alias' || match === 'postal';
+}
+
 export const CitySuggestion = z.object({
   name: z.string(),
-  /** Empty for a recent place the city table does not know. */
+  /** Empty for a recent place the city table does not know; "Москва" for Зеленоград. */
   region: z.string(),
+  /** The town's main index; for a `postal` match, the index as typed (it is the address's own). */
   postal_code: z.string().nullable(),
-  /** True for a place taken from quote history (listed before the table's cities). */
+  /** True for a place taken from quote history (listed before the table's cities of its kind). */
   recent: z.boolean(),
   /**
    * How the typed text names this place: `exact` (its name), `alias` (a short form, nickname or Latin
-   * spelling: "спб", "Питер", "Moscow"), `prefix` (only the start of its name). exact and alias are a
-   * recognised city; prefix alone is not.
+   * spelling: "спб", "Питер", "Moscow", or the name typed in the Latin layout: "Rfpfym"), `postal` (its
+   * postal index), `prefix` (only the start of its name), `closest` (nothing starts with the text; this is
+   * among the nearest names). exact, alias and postal are a recognised place; prefix and closest are not.
+   * core/locations/city-search.ts has the rules.
    */
-  match: z.enum(['exact', 'alias', 'prefix']),
+  match: z.enum(CITY_MATCHES),
+  /**
+   * Why choosing this place for the text must be confirmed before a quote goes out: `ambiguous` (several
+   * places answer to the text: namesakes, or an index several towns share) or `far` (its name only starts
+   * with the text, and the text names another town: «Зеленоградск» for «Зеленоград»). Null: it is what the
+   * text says.
+   */
+  confirm: z.enum(['ambiguous', 'far']).nullable(),
 });
 export type CitySuggestion = z.output<typeof CitySuggestion>;
 
@@ -144,7 +163,15 @@ export const quoteOperations = {
     output: ExportedFile,
   },
   'cities:search': {
-    input: z.strictObject({ query: z.string().max(120), limit: z.int().min(1).max(20).default(10) }),
+    input: z.strictObject({
+      query: z.string().max(120),
+      limit: z.int().min(1).max(20).default(10),
+      /** The postal code typed beside the city: it picks among namesakes (then nothing asks to confirm). */
+      postal_code: z
+        .string()
+        .regex(/^\d{6}$/)
+        .optional(),
+    }),
     output: z.array(CitySuggestion),
   },
   'history:search': {

@@ -9,3 +9,5 @@ export { balance } from './balance';
 export { settings } from './settings';
 export { ratecards } from './ratecards';
 export { carrierCheck } from './carrier-check';
+// #17 items 2, 6, 10 (the quote form's input help)
+export { quoteInput } from './quote-input';

@@ -78,6 +78,7 @@ describe('cities:search', () => {
       postal_code: '420000',
       recent: true,
       match: 'prefix',
+      confirm: null,
     });
     expect(found.slice(1).every((c) => !c.recent)).toBe(true);
     expect(found.filter((c) => c.name === 'Казань')).toHaveLength(1);
@@ -102,7 +103,17 @@ describe('cities:search', () => {
     }
     expect(await first('Новосиб')).toMatchObject({ name: 'Новосибирск' });
     expect((await first('Tver'))?.name).toBe('Тверь');
-    expect(await desk.ok('cities:search', { query: 'Кзнь' })).toEqual([]);
+    // Nothing starts with it: the closest names, marked so (#17: the core ranks them, not the UI).
+    expect(await desk.ok('cities:search', { query: 'Кзнь', limit: 1 })).toEqual([
+      {
+        name: 'Казань',
+        region: 'Республика Татарстан',
+        postal_code: '420000',
+        recent: false,
+        match: 'closest',
+        confirm: null,
+      },
+    ]);
   });
 
   it('answers an empty query with recent places only, and honours the limit', async () => {
@@ -120,6 +131,42 @@ describe('cities:search', () => {
     const recent = await desk.ok('cities:search', { query: '' });
     expect(recent.some((c) => c.postal_code === '999913')).toBe(false);
     expect(recent.map((c) => c.name)).not.toContain('Тверь');
+  });
+
+  it('ranks by how people write (#17): a recent place never outranks the town the text names', async () => {
+    await desk.ok('quote:run', {
+      quoteKey: 'zgr',
+      shipment: { ...SHIPMENT, to: { city: 'Зеленоградск', postal_code: '238326' } },
+    });
+    const found = await desk.ok('cities:search', { query: 'Зеленоград' });
+    expect(found.slice(0, 2)).toMatchObject([
+      { name: 'Зеленоград', region: 'Москва', postal_code: '124482', match: 'exact', confirm: null },
+      { name: 'Зеленоградск', recent: true, match: 'prefix', confirm: 'far' },
+    ]);
+    // The Latin layout, an index (kept as typed), namesakes and the postal hint that settles them.
+    expect((await desk.ok('cities:search', { query: 'Rfpfym' }))[0]).toMatchObject({
+      name: 'Казань',
+      match: 'alias',
+    });
+    expect(await desk.ok('cities:search', { query: '420111' })).toEqual([
+      {
+        name: 'Казань',
+        region: 'Республика Татарстан',
+        postal_code: '420111',
+        recent: false,
+        match: 'postal',
+        confirm: null,
+      },
+    ]);
+    expect((await desk.ok('cities:search', { query: 'Троицк' })).map((c) => [c.region, c.confirm])).toEqual([
+      ['Челябинская область', 'ambiguous'],
+      ['Москва', 'ambiguous'],
+    ]);
+    expect((await desk.ok('cities:search', { query: 'Троицк', postal_code: '108840' }))[0]).toMatchObject({
+      region: 'Москва',
+      confirm: null,
+    });
+    expect((await desk.fail('cities:search', { query: 'Троицк', postal_code: '1088' })).code).toBe('invalid');
   });
 });
 

@@ -1,16 +1,24 @@
 // A city input with autocomplete (ARIA combobox) and its postal code beside it. Suggestions come from
-// cities:search (places used recently first, then the built-in city table); choosing one fills the city's
-// main postal code, which stays editable.
+// cities:search, ranked by the core (recent places and the built-in table, names before prefixes, the Latin
+// layout read as Russian, a postal index as its town); choosing one fills the place's postal code, which
+// stays editable, and moves the cursor to the next field (issue #17: a first quote without Tab presses).
 //
-// The field also says whether the core knows the city (issue #9): when nothing matches, the list says so at
-// once and offers the closest known cities instead; after leaving the field, the form shows the same notice
-// (CityNotice) until the city is fixed. A name the core resolves as an alias is replaced by its real name.
+// The field says whether the core knows the city (issue #9): when nothing matches, the list says so at once
+// and offers the closest known cities; after leaving the field, the form shows the same notice until the city
+// is fixed. A short form, Latin spelling or index the core recognises is replaced by the place's name.
+//
+// A pick the core marks as doubtful (issue #17) is asked about in the field before it is taken: a name several
+// towns share («Троицк»), an index several towns share, or a town that only starts with what was typed when
+// that text names another («Зеленоградск» for «Зеленоград»). The question replaces the list; Enter confirms
+// the highlighted place, ↑/↓ choose another, Esc goes back. A text left unconfirmed is asked about again when
+// a quote is attempted (the form focuses the field, and the question opens on focus).
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { CitySuggestion } from '../../../../core/desk/contract';
 import { Input } from '../../components';
-import { useT } from '../../i18n';
-import { isAlias, recognisedCity } from './city-match';
-import { closestCities, lookupCity, searchCities, type CityLookup } from './city-lookup';
+import { lookupCity, searchCities, SUGGESTIONS } from './city-lookup';
+import { chosen, confirmChoices, readLookup, replacesText, type CityLookup } from './city-match';
+import { CityOptions, optionId, type CityQuestion } from './CityOptions';
+import './city-field.css';
 
 export interface CityFieldProps {
   /** Prefix of element ids and test ids: "from" / "to". */
@@ -23,6 +31,12 @@ export interface CityFieldProps {
   onChange: (next: { city: string; postal: string }) => void;
   /** What the core said about the city text (the form shows the notice and blocks a quote it cannot run). */
   onLookup: (lookup: CityLookup) => void;
+  /** The form's last answer about this field's text: an unconfirmed one is asked about when focused. */
+  lookup: CityLookup | null;
+  /** Changes when the form wants the question asked (a quote was attempted with this text unconfirmed). */
+  ask?: number;
+  /** A place was chosen: the form moves the cursor on (from → to → weight). */
+  onChosen?: () => void;
   /** Ids of the messages about this field (in the form's message line). */
   cityDescribedBy?: string | undefined;
   postalDescribedBy?: string | undefined;
@@ -32,15 +46,15 @@ export interface CityFieldProps {
 }
 
 export function CityField(props: CityFieldProps): ReactNode {
-  const t = useT('quote');
   const listId = useId();
   const [items, setItems] = useState<CitySuggestion[]>([]);
-  /** The closest cities when nothing matches the text (shown in the list under "not recognised"). */
-  const [closest, setClosest] = useState<CitySuggestion[] | null>(null);
+  const [question, setQuestion] = useState<CityQuestion | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   /** The postal code our last pick filled in: cleared again when the city text changes. */
   const autoPostal = useRef<string | null>(null);
+  /** A pick was just taken: the blur it causes must not look the (stale) typed text up again. */
+  const justTook = useRef(false);
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inputEl = useRef<HTMLInputElement | null>(null);
@@ -68,7 +82,7 @@ export function CityField(props: CityFieldProps): ReactNode {
     const text = props.city;
     if (document.activeElement === inputEl.current) return;
     let live = true;
-    void lookupCity(text).then((l) => {
+    void lookupCity(text, latest.current.postal).then((l) => {
       if (live) report(l);
     });
     return () => {
@@ -76,7 +90,17 @@ export function CityField(props: CityFieldProps): ReactNode {
     };
   }, [props.city, report]);
 
-  function search(text: string, openWhenFound: boolean): void {
+  // The form asks: focus the field and open its question (focus alone would not, if it is already here).
+  const askToken = props.ask ?? 0;
+  const askRef = useRef(askToken);
+  useEffect(() => {
+    if (askRef.current === askToken) return;
+    askRef.current = askToken;
+    inputEl.current?.focus();
+    askIfUnconfirmed();
+  }, [askToken]);
+
+  function search(text: string): void {
     clearTimeout(timer.current);
     const mine = ++seq.current;
     latest.current.onLookup({
@@ -87,79 +111,102 @@ export function CityField(props: CityFieldProps): ReactNode {
     });
     timer.current = setTimeout(
       () => {
-        void searchCities(text, 8).then(async (found) => {
+        void searchCities(text, SUGGESTIONS, latest.current.postal).then((found) => {
           if (mine !== seq.current) return;
           setItems(found);
           setActive(found.length > 0 && text.trim() !== '' ? 0 : -1);
           // Only while the field still has focus: a late answer must not pop a list under another field.
-          if (openWhenFound && document.activeElement === inputEl.current)
-            setOpen(found.length > 0 || text.trim() !== '');
-          if (text.trim() === '') {
-            setClosest(null);
-            return;
-          }
-          // While typing, only a recognised city is reported (the form's notice waits for the clerk to
-          // leave the field). When nothing starts with the text, the list says so at once and offers the
-          // closest cities instead.
-          const match = recognisedCity(text, found);
-          if (match) {
-            setClosest(null);
-            report({ text, status: 'recognised', match, closest: [] });
-            return;
-          }
-          if (found.length > 0) {
-            setClosest(null);
-            return;
-          }
-          const near = await closestCities(text, found);
-          if (mine !== seq.current) return;
-          setClosest(near);
-          if (near.length > 0) setActive(0);
+          if (document.activeElement === inputEl.current) setOpen(found.length > 0 || text.trim() !== '');
+          // While typing, only a recognised city is reported (the form's notices wait for the clerk to
+          // leave the field; the list already says the rest).
+          const lookup = readLookup(text, found);
+          if (lookup.status === 'recognised') report(lookup);
         });
       },
       text === '' ? 0 : 60,
     );
   }
 
-  function pick(s: CitySuggestion): void {
+  /** Takes `s` for this field; `moveOn`: the cursor goes to the next field (not for Tab, which moves itself). */
+  function take(s: CitySuggestion, moveOn: boolean): void {
     const postal = s.postal_code ?? '';
     autoPostal.current = postal;
     props.onChange({ city: s.name, postal });
-    props.onLookup({ text: s.name, status: 'recognised', match: s, closest: [] });
+    props.onLookup(chosen(s));
     setOpen(false);
     setActive(-1);
-    setClosest(null);
+    setQuestion(null);
+    justTook.current = true;
+    if (moveOn) props.onChosen?.();
+  }
+
+  /** A pick: taken at once, or asked about first when the core says it may not be what was meant. */
+  function pick(s: CitySuggestion, moveOn: boolean): boolean {
+    if (question) {
+      take(s, moveOn);
+      return true;
+    }
+    if (s.confirm === null) {
+      take(s, moveOn);
+      return true;
+    }
+    setQuestion({ typed: props.city, choices: confirmChoices(s, items) });
+    setActive(0);
+    setOpen(true);
+    return false;
   }
 
   function onCityInput(text: string): void {
     const postal = autoPostal.current !== null && props.postal === autoPostal.current ? '' : props.postal;
     if (postal !== props.postal) autoPostal.current = null;
+    justTook.current = false;
+    setQuestion(null);
     props.onChange({ city: text, postal });
-    search(text, true);
+    search(text);
+  }
+
+  /** Opens the question for a text the form found doubtful (a quote was attempted, or the field refocused). */
+  function askIfUnconfirmed(): boolean {
+    const l = props.lookup;
+    if (!l || l.status !== 'unconfirmed' || l.text !== props.city || !l.match) return false;
+    setItems(l.closest);
+    setQuestion({ typed: props.city, choices: confirmChoices(l.match, l.closest) });
+    setActive(0);
+    setOpen(true);
+    return true;
   }
 
   // Leaving the field without picking keeps the postal code as it is: an empty one is resolved by the core
   // from the city table (the same main code a pick would have shown). Filling it in on blur would race
-  // with a fast typist already typing the postal code. A text the core reads as an alias of a known city
-  // is the one exception: it is replaced by the city's name, so the form and the history say what it is.
+  // with a fast typist already typing the postal code. A text the core reads as another way of writing a
+  // known place (a short form, the Latin layout, a postal index) is the one exception: it is replaced by the
+  // place's name, so the form and the history say what it is.
   function onBlur(): void {
     setOpen(false);
+    setQuestion(null);
+    if (justTook.current) {
+      justTook.current = false;
+      return;
+    }
     const text = props.city;
-    void lookupCity(text).then((l) => {
+    void lookupCity(text, props.postal).then((l) => {
       if (l.text !== latest.current.city) return;
-      if (l.status === 'recognised' && l.match && isAlias(text, l.match)) {
+      if (l.status === 'recognised' && l.match && replacesText(l.match)) {
         const postal = latest.current.postal === '' ? (l.match.postal_code ?? '') : latest.current.postal;
         if (postal !== latest.current.postal) autoPostal.current = postal;
         latest.current.onChange({ city: l.match.name, postal });
+        latest.current.onLookup(chosen(l.match));
         return;
       }
       report(l);
     });
   }
 
-  const options = closest ?? items;
+  const options = question ? question.choices : items;
+  const unknown =
+    !question && props.city.trim() !== '' && (items.length === 0 || items[0]!.match === 'closest');
   const showList = open && (options.length > 0 || props.city.trim() !== '');
-  const activeId = showList && active >= 0 ? `${listId}-${active}` : undefined;
+  const activeId = showList && active >= 0 && active < options.length ? optionId(listId, active) : undefined;
 
   return (
     <div className="city-field">
@@ -182,69 +229,50 @@ export function CityField(props: CityFieldProps): ReactNode {
             maxLength={120}
             onChange={(e) => onCityInput(e.currentTarget.value)}
             onFocus={() => {
-              if (props.city.trim() === '') search('', true);
+              if (askIfUnconfirmed()) return;
+              if (props.city.trim() === '') search('');
             }}
             onBlur={onBlur}
             onKeyDown={(e) => {
+              const current = showList && active >= 0 ? options[active] : undefined;
               if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
                 e.preventDefault();
                 if (!showList) {
-                  search(props.city, true);
+                  if (!askIfUnconfirmed()) search(props.city);
                   return;
                 }
                 const n = options.length;
                 if (n === 0) return;
                 setActive((i) => (e.key === 'ArrowDown' ? (i + 1) % n : (i - 1 + n) % n));
-              } else if (e.key === 'Enter' && showList && active >= 0 && options[active]) {
-                // Enter picks the suggestion; the next Enter quotes.
+              } else if (e.key === 'Enter' && current) {
+                // Enter picks the suggestion (or confirms it) and moves on; Enter in the next field quotes.
                 e.preventDefault();
-                pick(options[active]);
-              } else if (e.key === 'Escape' && showList) {
+                pick(current, true);
+              } else if (e.key === 'Escape' && (showList || question)) {
                 e.preventDefault();
                 e.stopPropagation();
-                setOpen(false);
-              } else if (
-                e.key === 'Tab' &&
-                showList &&
-                active >= 0 &&
-                options[active] &&
-                props.city.trim() !== ''
-              ) {
-                pick(options[active]);
+                if (question) {
+                  setQuestion(null);
+                  setActive(items.length > 0 ? 0 : -1);
+                } else setOpen(false);
+              } else if (e.key === 'Tab' && !e.shiftKey && !question && current && props.city.trim() !== '') {
+                // Tab takes the highlighted suggestion and moves on as Tab does; a doubtful one is asked first.
+                // Tab away from a question leaves it open: the form asks again before quoting.
+                if (!pick(current, false)) e.preventDefault();
               }
             }}
           />
           {showList ? (
-            <ul
-              className="combobox-list"
-              role="listbox"
-              id={listId}
-              data-testid={`${props.name}-suggestions`}
-            >
-              {closest !== null || items.length === 0 ? (
-                <li className="combobox-empty" role="presentation" data-testid={`${props.name}-not-found`}>
-                  {closest && closest.length > 0 ? t('city.unknownClosest') : t('city.unknownNone')}
-                </li>
-              ) : null}
-              {options.map((s, i) => (
-                <li
-                  key={`${s.name}|${s.region}|${s.postal_code ?? ''}`}
-                  id={`${listId}-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onMouseEnter={() => setActive(i)}
-                  onClick={() => pick(s)}
-                >
-                  <span className="combobox-name">{s.name}</span>
-                  <span className="combobox-meta">
-                    {s.recent ? <span className="combobox-recent">{t('recent')}</span> : null}
-                    {s.region ? <span>{s.region}</span> : null}
-                    {s.postal_code ? <span className="num">{s.postal_code}</span> : null}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <CityOptions
+              name={props.name}
+              listId={listId}
+              options={options}
+              question={question}
+              unknown={unknown}
+              active={active}
+              onHover={setActive}
+              onPick={(s) => pick(s, true)}
+            />
           ) : null}
         </div>
       </div>

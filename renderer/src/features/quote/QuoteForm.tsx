@@ -9,16 +9,21 @@ import { formatDecimal } from '../../lib/format';
 import { CarrierPicker } from './CarrierPicker';
 import { CityField } from './CityField';
 import type { CityLookup } from './city-lookup';
-import { CityNotice, FormMessages, type FormMessage } from './FormMessages';
+import { chosen } from './city-match';
+import { cityKeys, parcelMessages, placeMessages, type Side } from './form-messages';
+import { FormMessages } from './FormMessages';
 import { localiseNumber, type DraftField, type QuoteDraft } from './logic';
 import { presetMatching, type BoxPreset } from './presets';
+import './quote-form.css';
 
-export type Side = 'from' | 'to';
+export type { Side };
+
+const FIELD_ID_TO_CITY = 'to-city';
 
 export const FIELD_IDS: Record<DraftField, string> = {
   fromCity: 'from-city',
   fromPostal: 'from-postal',
-  toCity: 'to-city',
+  toCity: FIELD_ID_TO_CITY,
   toPostal: 'to-postal',
   weight: 'weight',
   length: 'length',
@@ -41,13 +46,22 @@ export interface QuoteFormProps {
   cities: Record<Side, CityLookup | null>;
   onCityLookup: (side: Side, lookup: CityLookup) => void;
   fromRef: RefObject<HTMLInputElement | null>;
+  /** Bumped per side when a quote found its city doubtful: the field opens its question. */
+  asks: Record<Side, number>;
+  /** A weight (grams) asked about before quoting: 10 g or less (issue #17); null when none. */
+  lightWeight: number | null;
+  /** «Да, 10 г»: quote with the weight as typed. */
+  onKeepLight: () => void;
 }
+
+/** Where the cursor goes after a place is chosen (issue #17): from → to → weight. */
+const NEXT_AFTER: Record<Side, string> = { from: FIELD_ID_TO_CITY, to: 'weight' };
 
 export function QuoteForm(props: QuoteFormProps): ReactNode {
   const t = useT('quote');
+  const ti = useT('quoteInput');
   const { lang } = useLang();
   const { draft, update, errors } = props;
-  const dimError = errors.length ?? errors.width ?? errors.height;
   const currentPreset = presetMatching(props.presets, draft);
 
   /** A number typed with the other separator is shown in the UI language's once the field is left. */
@@ -55,9 +69,6 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
     const v = localiseNumber(draft[f], lang);
     if (v !== draft[f]) update({ [f]: v });
   };
-
-  const cityKeys = (side: Side): { city: DraftField; postal: DraftField } =>
-    side === 'from' ? { city: 'fromCity', postal: 'fromPostal' } : { city: 'toCity', postal: 'toPostal' };
 
   /** The city notice is shown once the core has answered about the text on screen. */
   const lookupOf = (side: Side): CityLookup | null => {
@@ -68,73 +79,25 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
   const pickCity = (side: Side, s: CitySuggestion): void => {
     const k = cityKeys(side);
     update({ [k.city]: s.name, [k.postal]: s.postal_code ?? '' });
-    props.onCityLookup(side, { text: s.name, status: 'recognised', match: s, closest: [] });
+    props.onCityLookup(side, chosen(s));
   };
 
-  const placeMessages: FormMessage[] = [];
-  for (const side of ['from', 'to'] as const) {
-    const k = cityKeys(side);
-    const label = side === 'from' ? t('from') : t('to');
-    const lookup = lookupOf(side);
-    if (errors[k.city]) {
-      // A city the core does not know: the error, and the closest known cities to pick from.
-      const picks =
-        lookup?.status === 'unrecognised' ? (
-          <>
-            {' '}
-            <CityNotice
-              text={lookup.text}
-              closest={lookup.closest}
-              onPick={(s) => pickCity(side, s)}
-              testId={`${side}-city-notice`}
-              choicesOnly
-            />
-          </>
-        ) : null;
-      placeMessages.push({
-        id: `${side}-city-error`,
-        label,
-        text: (
-          <>
-            {errors[k.city]}
-            {picks}
-          </>
-        ),
-        tone: 'error',
-      });
-    } else if (lookup?.status === 'unrecognised') {
-      placeMessages.push({
-        id: `${side}-city-notice`,
-        label,
-        tone: 'notice',
-        text: (
-          <CityNotice
-            text={lookup.text}
-            closest={lookup.closest}
-            onPick={(s) => pickCity(side, s)}
-            testId={`${side}-city-notice`}
-          />
-        ),
-      });
-    }
-    if (errors[k.postal]) {
-      placeMessages.push({
-        id: `${side}-postal-error`,
-        label: `${label}, ${t('postal').toLowerCase()}`,
-        text: errors[k.postal],
-        tone: 'error',
-      });
-    }
-  }
-  const parcelMessages: FormMessage[] = [];
-  if (errors.weight)
-    parcelMessages.push({ id: 'weight-error', label: t('weight'), text: errors.weight, tone: 'error' });
-  if (dimError) parcelMessages.push({ id: 'dims-error', label: t('dims'), text: dimError, tone: 'error' });
-  if (errors.value)
-    parcelMessages.push({ id: 'declared-value-error', label: t('value'), text: errors.value, tone: 'error' });
+  const placeRow = placeMessages({ t, errors, lookupOf, onPick: pickCity });
+  const parcelRow = parcelMessages({
+    t,
+    ti,
+    errors,
+    light: props.lightWeight,
+    onKeepLight: props.onKeepLight,
+    // «Нет, 10 кг»: the number was kilograms; the field's unit is kilograms.
+    onLightIsKg: () => {
+      update({ weight: String(props.lightWeight ?? '') });
+      document.getElementById('weight')?.focus();
+    },
+  });
 
   const describedBy = (...ids: string[]): string | undefined => {
-    const present = ids.filter((id) => [...placeMessages, ...parcelMessages].some((m) => m.id === id));
+    const present = ids.filter((id) => [...placeRow, ...parcelRow].some((m) => m.id === id));
     return present.length > 0 ? present.join(' ') : undefined;
   };
 
@@ -171,6 +134,9 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
             <CityField
               key={side}
               name={side}
+              lookup={lookupOf(side)}
+              ask={props.asks[side]}
+              onChosen={() => document.getElementById(NEXT_AFTER[side])?.focus()}
               label={side === 'from' ? t('from') : t('to')}
               placeholder={side === 'from' ? t('fromPlaceholder') : t('toPlaceholder')}
               postalLabel={t('postal')}
@@ -205,7 +171,7 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
           </Button>
         </div>
       </div>
-      <FormMessages items={placeMessages} data-testid="place-messages" />
+      <FormMessages items={placeRow} data-testid="place-messages" />
       <div className="qf-row">
         <TextField
           id="weight"
@@ -216,7 +182,7 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
           value={draft.weight}
           placeholder={t('weightPlaceholder')}
           invalid={Boolean(errors.weight)}
-          describedBy={describedBy('weight-error')}
+          describedBy={describedBy('weight-error', 'weight-light')}
           onChange={(weight) => update({ weight })}
           onBlur={localiseOnBlur('weight')}
           data-testid="weight"
@@ -282,7 +248,7 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
           fieldClassName="value-field"
           inputMode="decimal"
           value={draft.value}
-          placeholder="0"
+          placeholder={ti('valueNone')}
           invalid={Boolean(errors.value)}
           describedBy={describedBy('declared-value-error')}
           onChange={(value) => update({ value })}
@@ -301,7 +267,7 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
           </Button>
         </div>
       </div>
-      <FormMessages items={parcelMessages} data-testid="parcel-messages" />
+      <FormMessages items={parcelRow} data-testid="parcel-messages" />
     </form>
   );
 }

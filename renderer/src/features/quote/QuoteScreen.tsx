@@ -9,18 +9,23 @@ import { useApp } from '../../app/context';
 import { useToast } from '../../components';
 import { useT } from '../../i18n';
 import { readJson, writeJson } from '../../lib/storage';
-import { lookupCity, type CityLookup } from './city-lookup';
+import type { CityLookup } from './city-lookup';
+import { checkPlace } from './city-gate';
+import { chosen } from './city-match';
+import { cityKeys } from './form-messages';
 import { FIELD_IDS, QuoteForm, type Side } from './QuoteForm';
 import {
   bestOf,
   buildShipment,
   EMPTY_DRAFT,
+  isQuestionableWeight,
   matchesDelivery,
   nextSort,
   paretoFront,
   sameShipment,
   swapPlaces,
   type DeliveryFilter,
+  type BuiltShipment,
   type DeliveryType,
   type DraftField,
   type QuoteDraft,
@@ -61,6 +66,7 @@ function sameDraft(a: QuoteDraft, b: QuoteDraft): boolean {
 
 export function QuoteScreen(): ReactNode {
   const t = useT('quote');
+  const ti = useT('quoteInput');
   const toast = useToast();
   const { info } = useApp();
   const session = useQuoteSession();
@@ -73,6 +79,12 @@ export function QuoteScreen(): ReactNode {
   /** Cities the core does not know and no postal code to go by: the quote would only come back empty. */
   const [unknownCity, setUnknownCity] = useState<Record<Side, boolean>>({ from: false, to: false });
   const [cities, setCities] = useState<Record<Side, CityLookup | null>>({ from: null, to: null });
+  /** Cities several places answer to: asked about in the field before a quote goes out (issue #17). */
+  const [unconfirmed, setUnconfirmed] = useState<Record<Side, boolean>>({ from: false, to: false });
+  /** Bumped to make a city field open its question (a quote was attempted with a doubtful city). */
+  const [asks, setAsks] = useState<Record<Side, number>>({ from: 0, to: 0 });
+  /** A weight of 10 g or less asked about (grams), until it changes or is confirmed. */
+  const [lightWeight, setLightWeight] = useState<number | null>(null);
   const [delivery, setDelivery] = useState<DeliveryFilter>('all');
   const [view, setViewState] = useState<ViewPrefs>(readView);
   const [selected, setSelected] = useState<string | null>(null);
@@ -135,38 +147,68 @@ export function QuoteScreen(): ReactNode {
   }, [run.order.length, run.key]);
 
   // ---- quoting ----
-  async function cityBlocked(side: Side, city: string, postal: string): Promise<boolean> {
-    if (postal.trim() !== '' || city.trim() === '') return false;
-    const known = cities[side];
-    const lookup =
-      known && known.text === city && known.status !== 'pending' ? known : await lookupCity(city);
-    if (lookup.text === city) setCities((c) => ({ ...c, [side]: lookup }));
-    return lookup.status === 'unrecognised';
+  /**
+   * The places checked with the core (city-gate.ts), the draft with any city filled in from its postal code,
+   * and the weight's question (issue #17): false when the quote must not go out yet.
+   */
+  async function readyToQuote(lightConfirmed: boolean): Promise<BuiltShipment | null> {
+    const [from, to] = await Promise.all([
+      checkPlace(draft.fromCity, draft.fromPostal, cities.from),
+      checkPlace(draft.toCity, draft.toPostal, cities.to),
+    ]);
+    const verdicts = { from, to } as const;
+    let d = draft;
+    for (const side of ['from', 'to'] as const) {
+      const v = verdicts[side];
+      const k = cityKeys(side);
+      if (v.kind === 'ok' && v.city !== undefined) d = { ...d, [k.city]: v.city };
+      if (v.kind === 'unconfirmed' && v.cityText !== undefined) d = { ...d, [k.city]: v.cityText };
+      if (v.kind !== 'empty' && v.lookup) {
+        const lookup =
+          v.kind === 'ok' && v.city !== undefined && v.lookup.match ? chosen(v.lookup.match) : v.lookup;
+        setCities((c) => ({ ...c, [side]: lookup }));
+      }
+    }
+    if (d !== draft) setDraft(d);
+    const ready = d === draft ? built : buildShipment(d);
+    setUnknownCity({ from: from.kind === 'unknown', to: to.kind === 'unknown' });
+    setUnconfirmed({ from: from.kind === 'unconfirmed', to: to.kind === 'unconfirmed' });
+    const blocked = (side: Side): boolean =>
+      verdicts[side].kind === 'unknown' || verdicts[side].kind === 'unconfirmed';
+    if (!ready.ok || blocked('from') || blocked('to')) {
+      setShowErrors(true);
+      const first = FIELD_ORDER.find(
+        (f) =>
+          (!ready.ok && ready.errors[f]) ||
+          (f === 'fromCity' && blocked('from')) ||
+          (f === 'toCity' && blocked('to')),
+      );
+      // A doubtful city opens its question in the field (after this render, so the field has the answer).
+      const ask = first === 'fromCity' ? 'from' : first === 'toCity' ? 'to' : null;
+      if (ask && verdicts[ask].kind === 'unconfirmed') setAsks((a) => ({ ...a, [ask]: a[ask] + 1 }));
+      else if (first) document.getElementById(FIELD_IDS[first])?.focus();
+      return null;
+    }
+    // 10 g or less: asked once; Enter again (or «Да, 10 г») quotes as typed.
+    const grams = ready.shipment.parcel.weight_grams;
+    if (isQuestionableWeight(grams) && !lightConfirmed && lightWeight !== grams) {
+      setShowErrors(false);
+      setLightWeight(grams);
+      document.getElementById(FIELD_IDS.weight)?.focus();
+      return null;
+    }
+    setLightWeight(null);
+    return ready;
   }
 
-  async function submit(): Promise<void> {
+  async function submit(lightConfirmed = false): Promise<void> {
     performance.clearMarks('ratedesk:enter');
     performance.clearMeasures('ratedesk:first-rate');
     performance.mark('ratedesk:enter');
-    const [fromUnknown, toUnknown] = await Promise.all([
-      cityBlocked('from', draft.fromCity, draft.fromPostal),
-      cityBlocked('to', draft.toCity, draft.toPostal),
-    ]);
-    setUnknownCity({ from: fromUnknown, to: toUnknown });
-    if (!built.ok || fromUnknown || toUnknown) {
-      setShowErrors(true);
-      const first = built.ok
-        ? fromUnknown
-          ? 'fromCity'
-          : 'toCity'
-        : FIELD_ORDER.find(
-            (f) => built.errors[f] || (f === 'fromCity' && fromUnknown) || (f === 'toCity' && toUnknown),
-          );
-      if (first) document.getElementById(FIELD_IDS[first])?.focus();
-      return;
-    }
+    const ready = await readyToQuote(lightConfirmed);
+    if (!ready || !ready.ok) return;
     setShowErrors(false);
-    await startFor(built.shipment);
+    await startFor(ready.shipment);
   }
 
   /** A run for this shipment; `probe`: carriers skipped by their breaker to ask at once («спросить сейчас»). */
@@ -223,6 +265,8 @@ export function QuoteScreen(): ReactNode {
     setDraft(cleared);
     setShowErrors(false);
     setUnknownCity({ from: false, to: false });
+    setUnconfirmed({ from: false, to: false });
+    setLightWeight(null);
     setSelected(null);
     session.clear();
     fromRef.current?.focus();
@@ -268,11 +312,25 @@ export function QuoteScreen(): ReactNode {
       errors.fromCity = t('err.cityUnknown');
     if (unknownCity.to && !errors.toCity && draft.toPostal.trim() === '')
       errors.toCity = t('err.cityUnknown');
+    for (const side of ['from', 'to'] as const) {
+      const k = cityKeys(side);
+      const l = cities[side];
+      if (unconfirmed[side] && !errors[k.city] && l?.status === 'unconfirmed' && l.text === draft[k.city])
+        errors[k.city] = l.match?.match === 'postal' ? ti('err.indexUnconfirmed') : ti('err.cityUnconfirmed');
+    }
   }
+  // The weight's question stays while the weight is the one asked about.
+  const lightShown =
+    lightWeight !== null && built.ok && built.shipment.parcel.weight_grams === lightWeight
+      ? lightWeight
+      : null;
 
   const onCityLookup = useCallback((side: Side, l: CityLookup) => {
     setCities((c) => ({ ...c, [side]: l }));
-    if (l.status === 'recognised') setUnknownCity((u) => (u[side] ? { ...u, [side]: false } : u));
+    if (l.status === 'recognised') {
+      setUnknownCity((u) => (u[side] ? { ...u, [side]: false } : u));
+      setUnconfirmed((u) => (u[side] ? { ...u, [side]: false } : u));
+    }
   }, []);
 
   return (
@@ -292,6 +350,9 @@ export function QuoteScreen(): ReactNode {
         cities={cities}
         onCityLookup={onCityLookup}
         fromRef={fromRef}
+        asks={asks}
+        lightWeight={lightShown}
+        onKeepLight={() => void submit(true)}
       />
       <ResultsPanel
         run={run}

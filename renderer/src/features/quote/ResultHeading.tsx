@@ -7,7 +7,10 @@ import { Badge } from '../../components';
 import { useLang, useT, type Lang, type ScopedT } from '../../i18n';
 import { formatDecimal, formatMoney, formatWeight } from '../../lib/format';
 
-/** "Москва → Казань · 1,2 кг, 30×20×10 см · ценность 1 500,50 ₽" (the value only when there is one). */
+/**
+ * "Москва → Казань · 1,2 кг, 30×20×10 см · ценность 1 500,50 ₽", or "… · ценность не указана" when none was
+ * declared (issue #17: a missing value is said, not left out, so nobody reads it as forgotten by the app).
+ */
 export function describeShipment(s: ShipmentInput, lang: Lang, t: ScopedT<'quote'>): string {
   const p = s.parcel;
   const parts = [
@@ -19,8 +22,11 @@ export function describeShipment(s: ShipmentInput, lang: Lang, t: ScopedT<'quote
       h: formatDecimal(p.height_cm, lang),
     }),
   ];
-  if (s.declared_value_kopecks)
-    parts.push(t('result.value', { value: formatMoney(s.declared_value_kopecks, lang) }));
+  parts.push(
+    s.declared_value_kopecks
+      ? t('result.value', { value: formatMoney(s.declared_value_kopecks, lang) })
+      : t('quoteInput.result.valueNone'),
+  );
   return parts.join(' · ');
 }
 

@@ -4,8 +4,8 @@ import type { ShipmentInput } from '../../../../core/contract/v1';
 import type { Lang } from '../../lib/format';
 import {
   parseCm,
-  parseKgToGrams,
   parsePostalCode,
+  parseWeightToGrams,
   parseRoublesToKopecks,
   splitDecimal,
   type ParseError,
@@ -16,12 +16,12 @@ export interface QuoteDraft {
   fromPostal: string;
   toCity: string;
   toPostal: string;
-  /** As typed, in kilograms: "1,2". */
+  /** As typed: kilograms ("1,2"), or with a unit ("1,2 кг", "1200 г"). */
   weight: string;
   length: string;
   width: string;
   height: string;
-  /** As typed, in roubles: "1 500,50". */
+  /** As typed, in roubles: "1 500,50", "1500 руб"; empty when no value is declared. */
   value: string;
   /** null: every enabled carrier. */
   carriers: string[] | null;
@@ -87,7 +87,7 @@ export function buildShipment(d: QuoteDraft): BuiltShipment {
   if (!fromPostal.ok) errors.fromPostal = fromPostal.error;
   const toPostal = parsePostalCode(d.toPostal);
   if (!toPostal.ok) errors.toPostal = toPostal.error;
-  const weight = parseKgToGrams(d.weight);
+  const weight = parseWeightToGrams(d.weight);
   if (!weight.ok) errors.weight = weight.error;
   const length = parseCm(d.length);
   if (!length.ok) errors.length = length.error;
@@ -124,6 +124,16 @@ export function buildShipment(d: QuoteDraft): BuiltShipment {
       ...(d.carriers && d.carriers.length > 0 ? { carriers: d.carriers } : {}),
     },
   };
+}
+
+/**
+ * A weight of 10 g or less is asked about before a quote goes out (issue #17: «10 г? проверьте — может быть,
+ * 10 кг»): a parcel that light is rare, a unit slip is not. Inclusive: 10 g is the issue's own example.
+ */
+export const QUESTIONABLE_GRAMS = 10;
+
+export function isQuestionableWeight(grams: number): boolean {
+  return grams <= QUESTIONABLE_GRAMS;
 }
 
 const NUMBER_FIELDS = ['weight', 'length', 'width', 'height', 'value'] as const;

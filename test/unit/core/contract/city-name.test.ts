@@ -2,12 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseCityName } from '../../../../core/contract/city-name';
 import { normaliseCityName as fromCities } from '../../../../core/locations/cities';
-import { normaliseCity } from '../../../../renderer/src/features/quote/city-match';
 
 describe('normaliseCityName', () => {
-  it('is one function for the core and the renderer, not a copy', () => {
+  // The desk's city field no longer compares names itself: it reads the core's verdict (city-match.ts).
+  it('is one function for the core’s table and resolver, not a copy', () => {
     expect(fromCities).toBe(normaliseCityName);
-    expect(normaliseCity).toBe(normaliseCityName);
   });
 
   it('ignores case, ё/е, hyphens, runs of spaces and a leading «г.» or «город»', () => {

@@ -4,12 +4,11 @@ import {
   allCities,
   citiesByPostalCode,
   cityByFiasId,
-  findCities,
   findCity,
   mainPostalCode,
   normaliseCityName,
-  searchCities,
 } from '../../../../core/locations/cities';
+import { findCities, searchCities } from '../../../../core/locations/city-search';
 import { officialRegionName } from '../../../../core/locations/region-names';
 
 describe('city table data', () => {

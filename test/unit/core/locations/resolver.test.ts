@@ -97,6 +97,25 @@ describe('LocationResolver: from the built-in table', () => {
     });
   });
 
+  it('reads the city text as the city field does: an index, a town within Moscow, the Latin layout (#17)', async () => {
+    // An index where the city goes, no postal code: the index is the postal code, its town the city.
+    expect(await r.resolve(place('420111'), 'postal_code')).toMatchObject({
+      value: '420111',
+      source: 'request',
+    });
+    expect(await r.resolve(place('420111'), 'kladr_id')).toMatchObject({
+      value: '1600000100000',
+      city: { name: 'Казань' },
+    });
+    expect(await r.resolve(place('Зеленоград'), 'postal_code')).toMatchObject({
+      value: '124482',
+      city: { name: 'Зеленоград', region: 'Москва' },
+    });
+    // A town within Moscow keeps Moscow's KLADR: carriers keyed on it price the town as the city.
+    expect(await r.resolve(place('Зеленоград'), 'kladr_id')).toMatchObject({ value: '7700000000000' });
+    expect(await r.resolve(place('Rfpfym'), 'postal_code')).toMatchObject({ value: '420000' });
+  });
+
   it('a carrier identifier needs the carrier’s directory', async () => {
     await expect(r.resolve(place('Москва'), 'cdek_city_code')).rejects.toThrow(/directory/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allCities } from '../../../../../core/locations/cities';
+import { allCities, townsWithinCities } from '../../../../../core/locations/cities';
 import {
   cdekCityByCode,
   findCdekCities,
@@ -13,8 +13,14 @@ describe('CDEK simulator city directory', () => {
   it('gives every priced place a unique code, with the documented ones fixed', () => {
     const all = findCdekCities({ city: null, code: null, postalCode: null });
     expect(all.length).toBe(
-      allCities().filter((c) => c.postalCode).length + SETTLEMENTS_BEYOND_THE_TABLE.length,
+      allCities().filter((c) => c.postalCode).length +
+        SETTLEMENTS_BEYOND_THE_TABLE.length +
+        townsWithinCities().length,
     );
+    // #17: the towns within Moscow and St Petersburg are CDEK cities of their own, as in real CDEK.
+    expect(findCdekCities({ city: 'Зеленоград', code: null, postalCode: null })).toMatchObject([
+      { city: 'Зеленоград', region: 'Москва', mainPostalCode: '124482' },
+    ]);
     expect(new Set(all.map((c) => c.code)).size).toBe(all.length);
     expect(cdekCityByCode(44)?.city).toBe('Москва');
     expect(cdekCityByCode(137)?.city).toBe('Санкт-Петербург');

@@ -6,8 +6,57 @@ import {
   parseKgToGrams,
   parsePostalCode,
   parseRoublesToKopecks,
+  parseWeightToGrams,
   splitDecimal,
 } from '../../../../../renderer/src/lib/parse';
+
+// #17 item 10: the way clerks type, unit and all.
+describe('a unit typed after the number', () => {
+  it.each([
+    ['1,2 кг', 1200],
+    ['1.2 kg', 1200],
+    ['1,2кг', 1200],
+    ['1,2 КГ', 1200],
+    ['1.2 Kg.', 1200],
+    ['1,2 килограмма', 1200],
+    ['1200 г', 1200],
+    ['1200г', 1200],
+    ['1200 гр.', 1200],
+    ['1 200 г', 1200],
+    ['1200 g', 1200],
+    ['1,2', 1200],
+    ['0,5 г', 1],
+    ['5 г', 5],
+    ['0,005', 5],
+  ])('weight «%s» → %d g', (text, grams) => {
+    expect(parseWeightToGrams(text)).toEqual({ ok: true, value: grams });
+  });
+
+  it.each([
+    ['кг', 'empty'],
+    ['1,2 фунта', 'format'],
+    ['0 г', 'range'],
+    ['2000000 г', 'range'],
+    ['1,2,3 кг', 'format'],
+  ] as const)('weight «%s» is refused (%s)', (text, error) => {
+    expect(parseWeightToGrams(text)).toEqual({ ok: false, error });
+  });
+
+  it.each([
+    ['1500 руб', 150_000],
+    ['1500 руб.', 150_000],
+    ['1 500 ₽', 150_000],
+    ['1500₽', 150_000],
+    ['1500р', 150_000],
+    ['1500 р.', 150_000],
+    ['1500 рублей', 150_000],
+    ['1 500,50 ₽', 150_050],
+    ['1500 RUB', 150_000],
+    ['1500', 150_000],
+  ])('value «%s» → %d kopecks', (text, kopecks) => {
+    expect(parseRoublesToKopecks(text)).toEqual({ ok: true, value: kopecks });
+  });
+});
 
 describe('parseRoublesToKopecks', () => {
   it('converts exactly, with comma or dot and any kind of spaces', () => {
@@ -31,7 +80,8 @@ describe('parseRoublesToKopecks', () => {
     expect(parseRoublesToKopecks('1,505')).toEqual({ ok: false, error: 'precision' });
     expect(parseRoublesToKopecks('-5')).toEqual({ ok: false, error: 'format' });
     expect(parseRoublesToKopecks('1.500,50')).toEqual({ ok: false, error: 'format' });
-    expect(parseRoublesToKopecks('12 руб')).toEqual({ ok: false, error: 'format' });
+    expect(parseRoublesToKopecks('12 долларов')).toEqual({ ok: false, error: 'format' });
+    expect(parseRoublesToKopecks('руб')).toEqual({ ok: false, error: 'format' });
     expect(parseRoublesToKopecks('1e3')).toEqual({ ok: false, error: 'format' });
     expect(parseRoublesToKopecks(',')).toEqual({ ok: false, error: 'format' });
     expect(parseRoublesToKopecks('1000000001')).toEqual({ ok: false, error: 'range' });
@@ -42,8 +92,9 @@ describe('parseRoublesToKopecks', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), (k) => {
         expect(parseRoublesToKopecks(formatRoublesInput(k))).toEqual({ ok: true, value: k });
-        // A displayed price pasted back into the field gives the same kopecks.
+        // A displayed price pasted back into the field gives the same kopecks, with its sign or without.
         expect(parseRoublesToKopecks(formatMoney(k).replace('₽', ''))).toEqual({ ok: true, value: k });
+        expect(parseRoublesToKopecks(formatMoney(k))).toEqual({ ok: true, value: k });
       }),
     );
   });

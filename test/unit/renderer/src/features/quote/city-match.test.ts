@@ -1,80 +1,91 @@
+// The city field reads the core's verdict (issue #17): it copies none of the core's rules, so these tests
+// feed it answers shaped like cities:search's and check what the field does with them.
 import { describe, expect, it } from 'vitest';
 import type { CitySuggestion } from '../../../../../../core/desk/contract';
 import {
-  candidatePrefixes,
-  editDistance,
-  isAlias,
-  latinToCyrillic,
-  normaliseCity,
-  rankClosest,
-  recognisedCity,
+  chosen,
+  confirmChoices,
+  readLookup,
+  replacesText,
 } from '../../../../../../renderer/src/features/quote/city-match';
 
-function city(name: string, region = '', match: CitySuggestion['match'] = 'prefix'): CitySuggestion {
-  return { name, region, postal_code: '101000', recent: false, match };
+function place(
+  name: string,
+  region: string,
+  match: CitySuggestion['match'],
+  confirm: CitySuggestion['confirm'] = null,
+  postal_code = '101000',
+): CitySuggestion {
+  return { name, region, postal_code, recent: false, match, confirm };
 }
 
-const MOSCOW = city('Москва', 'Москва');
-const MOSALSK = city('Мосальск', 'Калужская обл');
-const MURMANSK = city('Мурманск', 'Мурманская обл');
-const KAZAN = city('Казань', 'Татарстан');
+const ZELENOGRAD = place('Зеленоград', 'Москва', 'exact', null, '124482');
+const ZELENOGRADSK = place('Зеленоградск', 'Калининградская область', 'prefix', 'far', '238326');
+const TROITSK_CH = place('Троицк', 'Челябинская область', 'exact', 'ambiguous', '457100');
+const TROITSK_M = place('Троицк', 'Москва', 'exact', 'ambiguous', '108840');
+const TROITSKOE = place('Троицкое', 'Где-то', 'prefix', 'far');
 
-describe('recognisedCity', () => {
-  it('knows a city by its name, whatever the case, ё, hyphens or a leading "г."', () => {
-    expect(recognisedCity('москва', [MOSCOW])).toBe(MOSCOW);
-    expect(recognisedCity('г. Москва', [MOSCOW])).toBe(MOSCOW);
-    expect(recognisedCity('Москва, Москва', [MOSCOW])).toBe(MOSCOW);
-    const orel = city('Орёл', 'Орловская обл');
-    expect(recognisedCity('орел', [orel])).toBe(orel);
-    expect(recognisedCity('санкт петербург', [city('Санкт-Петербург')])?.name).toBe('Санкт-Петербург');
+describe('readLookup', () => {
+  it('a text the core names one place by is recognised', () => {
+    expect(readLookup('Зеленоград', [ZELENOGRAD, ZELENOGRADSK])).toEqual({
+      text: 'Зеленоград',
+      status: 'recognised',
+      match: ZELENOGRAD,
+      closest: [],
+    });
+    const kazan = place('Казань', 'Республика Татарстан', 'alias');
+    expect(readLookup('Rfpfym', [kazan]).match).toBe(kazan);
+    expect(readLookup('420111', [place('Казань', 'Республика Татарстан', 'postal')]).status).toBe(
+      'recognised',
+    );
   });
 
-  it('does not take a prefix or a stranger for the city', () => {
-    expect(recognisedCity('Моск', [MOSCOW])).toBeNull();
-    // A prefix match from the core is only a suggestion.
-    expect(recognisedCity('Moskwa', [city('Москва', 'Москва', 'prefix')])).toBeNull();
-    expect(recognisedCity('Масква', [])).toBeNull();
-    expect(recognisedCity('', [MOSCOW])).toBeNull();
+  it('a text several places answer to is unconfirmed, with all of them to choose from', () => {
+    expect(readLookup('Троицк', [TROITSK_CH, TROITSK_M, TROITSKOE])).toEqual({
+      text: 'Троицк',
+      status: 'unconfirmed',
+      match: TROITSK_CH,
+      closest: [TROITSK_CH, TROITSK_M],
+    });
   });
 
-  it("takes the core's word for an alias once the core marks one", () => {
-    const spb = { ...city('Санкт-Петербург'), match: 'alias' } as CitySuggestion;
-    expect(recognisedCity('спб', [spb])).toBe(spb);
-    expect(isAlias('спб', spb)).toBe(true);
-    expect(isAlias('Москва', MOSCOW)).toBe(false);
+  it('a prefix or a guess is not recognised; the field offers the first three', () => {
+    const moscow = place('Москва', 'Москва', 'prefix');
+    expect(readLookup('Моск', [moscow])).toMatchObject({ status: 'unrecognised', closest: [moscow] });
+    const guesses = ['А', 'Б', 'В', 'Г'].map((n) => place(n, '', 'closest'));
+    expect(readLookup('Масква', guesses).closest).toEqual(guesses.slice(0, 3));
+    expect(readLookup('Щщщ', [])).toMatchObject({ status: 'unrecognised', closest: [] });
+  });
+
+  it('an empty text is empty', () => {
+    expect(readLookup('  ', [ZELENOGRAD]).status).toBe('empty');
   });
 });
 
-describe('closest matches', () => {
-  it('measures edits, a swap of neighbours being one', () => {
-    expect(editDistance('масква', 'москва')).toBe(1);
-    expect(editDistance('моксва', 'москва')).toBe(1);
-    expect(editDistance('', 'abc')).toBe(3);
-    expect(editDistance('казань', 'казань')).toBe(0);
+describe('confirming a pick', () => {
+  it('weighs namesakes against each other, the pick first', () => {
+    expect(confirmChoices(TROITSK_M, [TROITSK_CH, TROITSK_M, TROITSKOE])).toEqual([TROITSK_M, TROITSK_CH]);
   });
 
-  it('reads Latin spellings in Cyrillic', () => {
-    expect(latinToCyrillic('kazan')).toBe('казан');
-    expect(latinToCyrillic('moscow')).toBe('москов');
-    expect(latinToCyrillic('Yekaterinburg')).toBe('екатеринбург');
-    expect(latinToCyrillic('Sankt-Peterburg')).toBe('санкт-петербург');
+  it('weighs a far pick against the town the text names', () => {
+    expect(confirmChoices(ZELENOGRADSK, [ZELENOGRAD, ZELENOGRADSK])).toEqual([ZELENOGRADSK, ZELENOGRAD]);
   });
 
-  it('asks the core for short prefixes of the text and of its Cyrillic reading', () => {
-    expect(candidatePrefixes('Масква')).toEqual(['м', 'ма', 'мас', 'маскв']);
-    expect(candidatePrefixes('Moscow')).toContain('мос');
-    expect(candidatePrefixes('  ')).toEqual([]);
+  it('a chosen place needs nothing more', () => {
+    expect(chosen(TROITSK_M)).toEqual({
+      text: 'Троицк',
+      status: 'recognised',
+      match: { ...TROITSK_M, confirm: null },
+      closest: [],
+    });
   });
+});
 
-  it('ranks candidates by distance, drops the far ones, keeps each city once', () => {
-    expect(rankClosest('Масква', [MURMANSK, MOSALSK, MOSCOW, MOSCOW])).toEqual([MOSCOW]);
-    expect(rankClosest('Moscow', [MURMANSK, MOSCOW])).toEqual([MOSCOW]);
-    expect(rankClosest('Казнь', [KAZAN, MOSCOW])).toEqual([KAZAN]);
-    expect(rankClosest('Питер', [MOSCOW, KAZAN])).toEqual([]);
-    expect(rankClosest('Мос', [MOSCOW, MOSALSK], 1)).toHaveLength(1);
-  });
-
-  it('normalises like the core', () => {
-    expect(normaliseCity('  Г. Ростов-на-Дону ')).toBe('ростов на дону');
+describe('replacesText', () => {
+  it('replaces a short form, layout or index by the name, never the name itself', () => {
+    expect(replacesText(place('Санкт-Петербург', '', 'alias'))).toBe(true);
+    expect(replacesText(place('Казань', '', 'postal'))).toBe(true);
+    expect(replacesText(ZELENOGRAD)).toBe(false);
+    expect(replacesText(ZELENOGRADSK)).toBe(false);
   });
 });
