@@ -53,6 +53,11 @@ export interface BoxberryCityDirectory extends CarrierDirectory {
   coverage(): CityListCoverage | null;
   /** Whether Boxberry takes parcels in the town of `code`; null when unknown (no list, no flag). */
   reception(code: string, signal: AbortSignal): Promise<boolean | null>;
+  /**
+   * Loads the list now (the service's warm-up), sharing the download a quote would start; a failure is kept
+   * as a quote's would be, and said by the next quote.
+   */
+  preload(signal: AbortSignal): Promise<void>;
 }
 
 type Loaded = { cities: BoxberryCityEntry[]; coverage: CityListCoverage };
@@ -132,6 +137,9 @@ export function boxberryCityDirectory(
   return {
     namespace: `boxberry ${baseUrl}`,
     coverage: () => list?.coverage ?? null,
+    async preload(signal) {
+      await cities(signal);
+    },
     async reception(code, signal) {
       const all = await cities(signal);
       if ('error' in all) return null;
