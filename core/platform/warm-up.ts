@@ -22,6 +22,7 @@
 // A real quote (desk or /v1) that starts during the warm-up stops it: the throwaway quote is aborted and no
 // further phase runs. Downloads under way are shared with that quote (each adapter keeps one download in
 // flight), so it waits for no work it would not have done itself.
+import { setMaxListeners } from 'node:events';
 import { preloadCarrierClient } from '../carriers/http';
 import type { CarrierAdapter } from '../carriers/types';
 import type { Shipment } from '../contract/v1';
@@ -38,7 +39,10 @@ export type WarmUpPhase = (typeof WARM_UP_PHASES)[number];
 export interface WarmUpReport {
   /** sandbox: every quote is answered by simulators; live: at least one carrier is real. */
   mode: 'sandbox' | 'live';
-  /** The phases that ran to their end, in order, with how long each took. */
+  /**
+   * The phases that ran to their end, in order, with how long each took; a phase with nothing to do (no
+   * adapter with `prepare`, no simulated carrier to quote) is left out.
+   */
   phases: Array<{ phase: WarmUpPhase; ms: number }>;
   /** Why it ended early: a real quote started, or the service closed; null when it ran through. */
   stopped: 'quote' | 'close' | null;
@@ -72,6 +76,9 @@ export class WarmUp {
   private done = false;
 
   constructor(private readonly deps: WarmUpDeps) {
+    // One listener per carrier of the throwaway quote and per download it waits for: more than Node's leak
+    // warning expects, by design (as the aggregator's own signals).
+    setMaxListeners(64, this.controller.signal);
     // setImmediate: the host's own start (printing its URL, opening its window) goes first.
     this.settled = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.run())
@@ -110,11 +117,12 @@ export class WarmUp {
         if (!wanted.has(phase)) continue;
         const t0 = performance.now();
         set ??= await this.deps.carrierSet();
+        let worked = true;
         if (phase === 'code') await preloadCarrierClient();
-        else if (phase === 'directories') await this.prepareAll(set, signal);
-        else await this.throwawayQuote(set, signal);
+        else if (phase === 'directories') worked = await this.prepareAll(set, signal);
+        else worked = await this.throwawayQuote(set, signal);
         if (signal.aborted) break;
-        phases.push({ phase, ms: Math.round(performance.now() - t0) });
+        if (worked) phases.push({ phase, ms: Math.round(performance.now() - t0) });
       }
     } catch (err) {
       // The warm-up only saves time: whatever fails here fails again, and is reported, in a real quote.
@@ -135,19 +143,22 @@ export class WarmUp {
     return report;
   }
 
-  private async prepareAll(set: CarrierSet, signal: AbortSignal): Promise<void> {
+  /** Whether any adapter had something to prepare. */
+  private async prepareAll(set: CarrierSet, signal: AbortSignal): Promise<boolean> {
     const preparing = [...set.adapters.values()].flatMap((adapter: CarrierAdapter) =>
       adapter.prepare
         ? [adapter.prepare({ signal, live: !this.deps.simulated(adapter.code) }).catch(() => undefined)]
         : [],
     );
     await Promise.all(preparing);
+    return preparing.length > 0;
   }
 
-  private async throwawayQuote(set: CarrierSet, signal: AbortSignal): Promise<void> {
+  /** Whether there was a simulated carrier to quote. */
+  private async throwawayQuote(set: CarrierSet, signal: AbortSignal): Promise<boolean> {
     // Only simulated carriers: a real carrier is never asked for a price it was not asked for.
     const carriers = [...set.adapters.keys()].filter((code) => this.deps.simulated(code));
-    if (carriers.length === 0) return;
+    if (carriers.length === 0) return false;
     const { from, to } = this.deps.route();
     const shipment: Shipment = {
       from: { country: 'RU', ...from },
@@ -161,5 +172,6 @@ export class WarmUp {
       carrierTimeoutMs: this.deps.carrierTimeoutMs(),
       signal,
     });
+    return true;
   }
 }
