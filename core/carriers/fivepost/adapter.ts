@@ -123,7 +123,7 @@ export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierA
     // ~55 MB under 5Post's hourly and daily download windows: never fetched ahead; a stored one is read by
     // the quote itself (docs/carriers.md, "Warm-up").
     async prepare({ signal, live }) {
-      if (!live) await catalogue.ready(signal);
+      if (!live) await catalogue.ready(signal, true);
     },
     async quote(request, { signal }) {
       try {

@@ -98,6 +98,22 @@ describe('warm-up after start, sandbox mode', () => {
     expect(counts(desk).quotes).toBe(1);
   });
 
+  it('a quote of CDEK alone during the directories leaves no failure behind for Boxberry or 5Post', async () => {
+    desk = await startDesk();
+    // About when the warm-up is downloading Boxberry's city list and 5Post's catalogue: those downloads, only
+    // the warm-up's, are dropped (the CDEK quote does not need them), and nothing is remembered as failed.
+    await new Promise((r) => setTimeout(r, 100));
+    const alone = await desk.ok('quote:run', {
+      quoteKey: 'cdek-alone',
+      shipment: { ...SHIPMENT, carriers: ['cdek'] },
+    });
+    expect(alone.failures).toEqual([]);
+    expect((await desk.service.warmedUp)!.stopped).toBe('quote');
+    const all = await desk.ok('quote:run', { quoteKey: 'all', shipment: SHIPMENT });
+    expect(all.failures).toEqual([]);
+    expect(new Set(all.rates.map((r) => r.carrier))).toEqual(new Set(CARRIER_CODES));
+  });
+
   it("warms the route of the desk's last quote after a restart", async () => {
     desk = await startDesk();
     await desk.service.warmedUp;
