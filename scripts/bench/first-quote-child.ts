@@ -17,6 +17,8 @@ export interface ChildSpec {
    * typing the form). A number: it is asked that many ms after start, whatever the warm-up is doing.
    */
   quoteAtMs: number | null;
+  /** The first quote asks only these carriers (the desk's «только этот»); all by default. */
+  firstCarriers?: string[];
 }
 
 export interface QuoteTiming {
@@ -47,7 +49,7 @@ const KAZAN = { city: 'Казань', postal_code: '420000' };
 const YEKATERINBURG = { city: 'Екатеринбург', postal_code: '620000' };
 let weight = 1200;
 
-async function quote(service: RatingService, to: typeof KAZAN): Promise<QuoteTiming> {
+async function quote(service: RatingService, to: typeof KAZAN, carriers?: string[]): Promise<QuoteTiming> {
   const quoteKey = `bench-${weight}`;
   const t0 = performance.now();
   let first = 0;
@@ -65,6 +67,7 @@ async function quote(service: RatingService, to: typeof KAZAN): Promise<QuoteTim
       from: FROM,
       to,
       parcel: { weight_grams: weight++, length_cm: 30, width_cm: 20, height_cm: 10 },
+      ...(carriers ? { carriers } : {}),
     },
   });
   const doneMs = performance.now() - t0;
@@ -90,11 +93,11 @@ async function main(): Promise<void> {
   } else {
     await sleep(spec.quoteAtMs - (performance.now() - t0));
   }
-  const first = await quote(service, KAZAN);
+  const first = await quote(service, KAZAN, spec.firstCarriers);
   const report = await service.warmedUp;
   await sleep(100);
   const warm: QuoteTiming[] = [];
-  for (let i = 0; i < 3; i++) warm.push(await quote(service, KAZAN));
+  for (let i = 0; i < 3; i++) warm.push(await quote(service, KAZAN, spec.firstCarriers));
   const newTown = await quote(service, YEKATERINBURG);
   const result: ChildResult = {
     startMs,
