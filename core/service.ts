@@ -9,6 +9,7 @@ import type { ApiRuntime } from './api/runtime';
 import { runCarrierCheck } from './platform/carrier-check';
 import { DESK_ACCOUNT } from './rating/aggregator';
 import { CarrierRegistry, type RegistryOptions } from './platform/carrier-registry';
+import { WarmUp, warmUpRoute, type WarmUpPhase, type WarmUpReport } from './platform/warm-up';
 import { sqliteLocationCache } from './locations/cache';
 import { createLocationResolver } from './locations/resolver';
 import type { CarrierAdapter } from './carriers/types';
@@ -18,6 +19,7 @@ import type { DeskEventName, DeskEventPayload } from './contract/operations';
 import { attachDeskEvents, type DeskEmit } from './desk/events';
 import { dispatchDesk } from './desk/dispatch';
 import type { DeskResult } from './desk/contract';
+import { parseStoredShipment } from './operations/stored-quote';
 import { TokenBuckets } from './limits/token-bucket';
 import type { ServiceContext, ServiceParts } from './operations';
 import { quoteAll, type QuoteProgress, type RatingResult } from './rating/aggregator';
@@ -69,7 +71,16 @@ export interface RatingServiceOptions {
   secrets?: SecretStore;
   /** What the desk's app:info reports as the version (the desktop's own). */
   appVersion?: string;
+  /**
+   * The background warm-up after start (core/platform/warm-up.ts), so that the first quote is as fast as the
+   * later ones: on in every host by default. `false` starts cold (tests that count carrier calls from a cold
+   * start, the benchmark's reference); a list runs only those phases (the benchmark's breakdown).
+   */
+  warmUp?: boolean | readonly WarmUpPhase[];
 }
+
+/** How many latest history rows the warm-up reads for its route (warm-up-route.ts). */
+const WARM_UP_HISTORY_ROWS = 20;
 
 /** A desk subscriber: every event the desk shows (quote progress, balances, carrier status). */
 export type DeskListener = <E extends DeskEventName>(event: E, payload: DeskEventPayload<E>) => void;
@@ -155,6 +166,8 @@ export async function createRatingService(options: RatingServiceOptions) {
   // so a stub's scripted failures stay exactly what it scripted.
   const breakers = options.adapters ? undefined : new CircuitBreakers(() => clock.monotonicMs());
   const rateCache = new RateCache(() => clock.monotonicMs());
+  /** Set once the listener is up (below); a quote before that has nothing to stop. */
+  let warmUp: WarmUp | null = null;
   async function rate(
     shipment: Shipment,
     account: string,
@@ -162,6 +175,8 @@ export async function createRatingService(options: RatingServiceOptions) {
     signal?: AbortSignal,
     probeNow?: readonly string[],
   ): Promise<RatingResult> {
+    // A real quote does its own warming: what the warm-up has not done yet is left to it (warm-up.ts).
+    warmUp?.quoteStarted();
     const set = await registry.carrierSet();
     const cacheTtlMs = Number(settings.get('rating.cache_ttl_ms'));
     return quoteAll(shipment, set, health, {
@@ -268,6 +283,29 @@ export async function createRatingService(options: RatingServiceOptions) {
     throw err;
   }
 
+  // In every host (serve, the desktop, the tests' harnesses), after the listener so that nothing of the start
+  // waits for it. Fixed in-process adapters (benchmarks, the ledger model) have nothing to warm.
+  warmUp =
+    options.warmUp === false || options.adapters
+      ? null
+      : new WarmUp({
+          carrierSet: () => registry.carrierSet(),
+          simulated: (code) => registry.simulated(code),
+          sandbox: () => settings.get('sandbox') === 'on',
+          route: () =>
+            warmUpRoute(
+              store.quotes.search('', WARM_UP_HISTORY_ROWS, 0).flatMap((row) => {
+                const shipment = parseStoredShipment(row.shipment_json);
+                return shipment ? [{ source: row.source, from: shipment.from, to: shipment.to }] : [];
+              }),
+            ),
+          deadlineMs: () => Number(settings.get('rating.deadline_ms')),
+          carrierTimeoutMs: () => Number(settings.get('rating.carrier_timeout_ms')),
+          logger,
+          ...(Array.isArray(options.warmUp) ? { phases: options.warmUp } : {}),
+        });
+  const warmedUp: Promise<WarmUpReport | null> = warmUp ? warmUp.settled : Promise.resolve(null);
+
   const deskListeners = new Set<DeskListener>();
   const emitDesk: DeskEmit = (event, payload) => {
     for (const listener of deskListeners) listener(event, payload);
@@ -313,6 +351,11 @@ export async function createRatingService(options: RatingServiceOptions) {
       return listenerError;
     },
     sandbox: () => registry.sandbox(),
+    /**
+     * Settles when the background warm-up has finished or stopped (null when it is off): tests and the
+     * benchmark wait for it before timing a first quote.
+     */
+    warmedUp,
     /** Hits and misses of the rate cache (the benchmark's hit rate). */
     rateCacheStats: () => rateCache.stats(),
     carriers: () => registry.info(health),
@@ -333,6 +376,8 @@ export async function createRatingService(options: RatingServiceOptions) {
     },
     async close(): Promise<void> {
       clearInterval(purgeTimer);
+      // Before the simulators stop: its throwaway quote is aborted rather than left failing against them.
+      await warmUp?.close();
       detachDeskEvents();
       if (listener) await listener.close();
       listener = null;

@@ -58,6 +58,15 @@ function carrierClient(): Promise<{ undici: Undici; dispatcher: Dispatcher }> {
 }
 
 /**
+ * Loads undici and creates its pool now, for the service's background warm-up (core/platform/warm-up.ts):
+ * the first quote after start then does not evaluate undici's index (≈ 80 ms of it, docs/benchmarks.md
+ * "First quote after start"). Still not at start, for the reason above; makes no connection.
+ */
+export async function preloadCarrierClient(): Promise<void> {
+  await carrierClient();
+}
+
+/**
  * Origins that asked to be left alone (429 or 5xx with Retry-After), until when (performance.now()). Kept per
  * process like the connection pools: whoever calls that origin next, for whichever quote, waits.
  */

@@ -57,6 +57,23 @@ export interface CarrierAdapter {
   /** This carrier's own timeout (setting carriers.<code>.timeout_ms); the rating default when absent. */
   readonly timeoutMs?: number;
   quote(request: CarrierQuoteRequest, context: CarrierContext): Promise<CarrierOutcome>;
+  /**
+   * Optional: fetch now what every quote of this carrier needs whatever the route, and then keeps (a whole
+   * directory, such as Boxberry's city list), so that the first quote after start does not wait for it. Called
+   * by the service's warm-up (core/platform/warm-up.ts), never by a quote; never a price call, never a
+   * per-place lookup. Resolves when done or given up (a failure is the next quote's to report); rejects only
+   * on the signal's abort.
+   */
+  prepare?(context: PrepareContext): Promise<void>;
+}
+
+export interface PrepareContext {
+  signal: AbortSignal;
+  /**
+   * The adapter talks to the real carrier (live mode, not its simulator): only a download that is cheap and
+   * certain to be used may be made then (docs/carriers.md, "Warm-up"), never one under a quota.
+   */
+  live: boolean;
 }
 
 /** The carriers this build knows, in display order (core/carriers/built-in.ts). */

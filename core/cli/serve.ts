@@ -1,16 +1,17 @@
-// `npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1] [--allow-remote]`: the rating service
-// without a window. Prints one line with the listening URL; stops cleanly on SIGINT/SIGTERM.
+// `npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1] [--allow-remote] [--no-warm-up]`: the
+// rating service without a window. Prints one line with the listening URL; stops cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../store/data-folder';
 import { createRatingService } from '../service';
 import { consoleLogger } from '../util/logger';
 
-const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--host ADDRESS] [--allow-remote]
+const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--host ADDRESS] [--allow-remote] [--no-warm-up]
 
   --data-dir DIR   data folder (default: the OS app-data folder; RATEDESK_DATA_DIR overrides)
   --port N         TCP port (default: the listener.port setting, 8787; 0 picks a free port)
   --host ADDRESS   bind address (default 127.0.0.1; a non-loopback address needs --allow-remote)
-  --allow-remote   allow binding a non-loopback address (the API becomes reachable from the network)`;
+  --allow-remote   allow binding a non-loopback address (the API becomes reachable from the network)
+  --no-warm-up     do not warm up after start: the first rates call is slower, the idle process smaller`;
 
 export async function main(argv: string[]): Promise<number> {
   let values;
@@ -22,6 +23,7 @@ export async function main(argv: string[]): Promise<number> {
         port: { type: 'string' },
         host: { type: 'string' },
         'allow-remote': { type: 'boolean', default: false },
+        'no-warm-up': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -62,6 +64,10 @@ export async function main(argv: string[]): Promise<number> {
       dataDir,
       logger,
       ...(latency > 0 ? { simulatorLatencyMs: latency } : {}),
+      // The warm-up (core/platform/warm-up.ts) makes the first rates call as fast as the later ones, at the
+      // memory a first call costs anyway (docs/benchmarks.md); an idle service that may never be asked can
+      // stay small instead.
+      ...(values['no-warm-up'] ? { warmUp: false } : {}),
       listen: {
         ...(values.host ? { host: values.host } : {}),
         ...(port !== undefined ? { port } : {}),

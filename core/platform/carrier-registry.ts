@@ -44,6 +44,10 @@ export class CarrierRegistry {
   private readonly sims = new Map<CarrierCode, Promise<SimulatorHandle>>();
   private builtFor = '';
   private current: CarrierSet = { adapters: new Map(), disabled: new Set() };
+  /** The build under way and the configuration it is for: callers meanwhile share it (see builtInSet). */
+  private building: { config: string; set: Promise<CarrierSet> } | null = null;
+  /** Codes of the current built-in adapters that talk to a simulator, not to the carrier. */
+  private simulatedCodes: ReadonlySet<string> = new Set();
   private readonly cards: RateCardCarriers | null;
   private merged: { builtIn: CarrierSet; cards: RateCardCarrierSet; set: CarrierSet } | null = null;
 
@@ -73,6 +77,14 @@ export class CarrierRegistry {
     if (this.sandbox() && !this.options.adapters) {
       await Promise.all((await builtInCarriers()).map((c) => this.simulator(c)));
     }
+  }
+
+  /**
+   * Whether the adapter of `code` in the last carrier set answers from a simulator (sandbox mode, endpoint =
+   * simulator, fixed test adapters) rather than the carrier: the warm-up's throwaway quote asks only these.
+   */
+  simulated(code: string): boolean {
+    return this.options.adapters !== undefined || this.simulatedCodes.has(code);
   }
 
   /**
@@ -108,8 +120,30 @@ export class CarrierRegistry {
       ]),
     ]);
     if (config === this.builtFor) return this.current;
+    // Two callers on a cold registry (the warm-up and the first quote) must get the same adapters: each
+    // adapter keeps what it downloaded (Boxberry's city list, CDEK's token), and a second build would start
+    // from nothing. In sandbox mode everything awaited below is already settled, so the two cannot interleave;
+    // in live mode the first build loads the heavy halves, which takes event-loop turns.
+    if (this.building?.config !== config) {
+      const set = this.build(enabled, sandbox, config);
+      this.building = { config, set };
+      void set.then(
+        () => {
+          if (this.building?.set === set) this.building = null;
+        },
+        () => {
+          if (this.building?.set === set) this.building = null;
+        },
+      );
+    }
+    return this.building.set;
+  }
+
+  private async build(enabled: BuiltInCarrier[], sandbox: boolean, config: string): Promise<CarrierSet> {
+    const s = this.settings;
     const front = this.options.sandboxFront ?? ((_code: CarrierCode, url: string) => url);
     const adapters = new Map<string, CarrierAdapter>();
+    const simulated = new Set<string>();
     for (const carrier of enabled) {
       const live = sandbox
         ? null
@@ -119,6 +153,7 @@ export class CarrierRegistry {
             s.get(setting(carrier.code, 'base_url')),
           );
       const baseUrl = live ?? front(carrier.code, (await this.simulator(carrier)).url);
+      if (live === null) simulated.add(carrier.code);
       const adapter = carrier.create({ baseUrl, simulated: live === null }, s, this.options.environment);
       const timeoutMs = Number(s.get(setting(carrier.code, 'timeout_ms')));
       adapters.set(carrier.code, timeoutMs > 0 ? withTimeout(adapter, timeoutMs) : adapter);
@@ -127,6 +162,7 @@ export class CarrierRegistry {
       adapters,
       disabled: new Set(CARRIER_CODES.filter((c) => !enabled.some((e) => e.code === c))),
     };
+    this.simulatedCodes = simulated;
     this.builtFor = config;
     return this.current;
   }
@@ -176,5 +212,6 @@ function withTimeout(adapter: CarrierAdapter, timeoutMs: number): CarrierAdapter
     ...(adapter.limits ? { limits: adapter.limits } : {}),
     timeoutMs,
     quote: (request, context) => adapter.quote(request, context),
+    ...(adapter.prepare ? { prepare: adapter.prepare.bind(adapter) } : {}),
   };
 }

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { startChild, startServer, stopChild, type Child } from './children';
 import { benchCacheSharing } from './cache-sharing';
 import { benchCacheHit, benchFanout, benchFanoutSimulators } from './fanout';
+import { benchFirstQuote } from './first-quote';
 import { runLoad, type LoadResult } from './load';
 import { benchStartup } from './startup';
 import { fmtSteal, stealMeter } from './steal';
@@ -125,10 +126,12 @@ async function main(): Promise<void> {
   );
 
   const only = (
-    process.env.BENCH_ONLY ?? 'startup,balance,rates,bookkeeping,fanout,fanout-sims,cache,cache-sharing'
+    process.env.BENCH_ONLY ??
+    'startup,first-quote,balance,rates,bookkeeping,fanout,fanout-sims,cache,cache-sharing'
   ).split(',');
   const whole = stealMeter();
   if (only.includes('startup')) await benchStartup();
+  if (only.includes('first-quote')) await benchFirstQuote();
   if (only.includes('balance')) await benchBalance();
   if (only.includes('rates')) await benchRates();
   if (only.includes('bookkeeping')) await benchBookkeeping();

@@ -229,10 +229,21 @@ export async function benchStartup(): Promise<void> {
     for (let round = 0; round < RUNS; round++) {
       for (const c of all) times.get(c)!.push(await timeOnce(c));
     }
-    const rss = { host: [] as number[], bare: [] as number[], tsx: [] as number[] };
+    // Since #17 the service warms itself up after start (a throwaway sandbox quote, the carriers'
+    // directories): idle, it holds what a first rates call would make it hold. --no-warm-up is the idle
+    // process that has done nothing yet, as every start was before.
+    const noWarmUp = command(
+      'node dist/hosts/serve.mjs --no-warm-up',
+      node,
+      ['dist/hosts/serve.mjs', ...serveArgs, '--no-warm-up'],
+      ROOT,
+      'url',
+    );
+    const rss = { host: [] as number[], cold: [] as number[], bare: [] as number[], tsx: [] as number[] };
     for (let round = 0; round < RSS_RUNS; round++) {
       for (const [key, c] of [
         ['host', serve.node],
+        ['cold', noWarmUp],
         ['bare', refs.bare],
         ['tsx', serve.tsx],
       ] as const) {
@@ -275,12 +286,13 @@ export async function benchStartup(): Promise<void> {
     console.log(split(serve.npm, serve.node, refs.npmBare, refs.bare, "serve's own start up to its URL"));
     console.log(split(admin.npm, admin.node, refs.npmNode, refs.node, "admin's own run"));
     const mb = (xs: number[]): string => (xs.length ? `${stats(xs).median.toFixed(1)} MB` : 'n/a');
-    const hostRss = rss.host.length ? stats(rss.host).median : null;
+    const rssVerdict = (xs: number[]): string =>
+      xs.length ? ` (target ≤ ${TARGETS.rssMb} MB: ${verdict(stats(xs).median, TARGETS.rssMb)})` : '';
     console.log(
       `  idle RSS of the serving process, ${IDLE_MS / 1000} s after its URL (median of ${RSS_RUNS}): ` +
-        `dist/hosts/serve.mjs ${mb(rss.host)}` +
-        (hostRss === null ? '' : ` (target ≤ ${TARGETS.rssMb} MB: ${verdict(hostRss, TARGETS.rssMb)})`) +
-        `; bare server ${mb(rss.bare)}; before (tsx) ${mb(rss.tsx)}`,
+        `dist/hosts/serve.mjs ${mb(rss.host)}${rssVerdict(rss.host)}, warmed up (sandbox: what a first rates ` +
+        `call makes it hold); with --no-warm-up ${mb(rss.cold)}${rssVerdict(rss.cold)}; ` +
+        `bare server ${mb(rss.bare)}; before (tsx) ${mb(rss.tsx)}`,
     );
     console.log(
       `  (CPU steal during the startup runs: ${fmtSteal(steal())}; load average ${loadBefore} before, ` +

@@ -199,6 +199,9 @@ export function createBoxberryAdapter(options: BoxberryAdapterOptions): CarrierA
     code: BOXBERRY_CARRIER_CODE,
     name: BOXBERRY_CARRIER_NAME,
     limits: BOXBERRY_LIMITS,
+    // Every quote needs the city list (the sender's reception flag), and it is kept for a day: one GET, with
+    // no quota of Boxberry's, so the warm-up loads it in live mode too (docs/carriers.md, "Warm-up").
+    prepare: ({ signal }) => directory.preload(signal),
     async quote(request, { signal }) {
       try {
         return await quote(request, signal);

@@ -16,6 +16,7 @@
 import { findCity, normaliseCityName } from '../../locations/cities';
 import type { CarrierDirectory, DirectoryAnswer, DirectoryQuery } from '../../locations/resolver';
 import { CarrierHttpError, carrierRequest } from '../http';
+import { dropped, SharedDownload } from '../shared-download';
 import { boxberryErrorText } from './errors';
 import { listCitiesUrl, listCitiesFullUrl } from './request';
 import { BoxberryCity, BoxberryCityList } from './schema';
@@ -53,6 +54,12 @@ export interface BoxberryCityDirectory extends CarrierDirectory {
   coverage(): CityListCoverage | null;
   /** Whether Boxberry takes parcels in the town of `code`; null when unknown (no list, no flag). */
   reception(code: string, signal: AbortSignal): Promise<boolean | null>;
+  /**
+   * Loads the list now (the service's warm-up), sharing the download with quotes; dropped when `signal` fires
+   * before a quote joined (shared-download.ts). A failure is kept as a quote's would be, and said by the next
+   * quote.
+   */
+  preload(signal: AbortSignal): Promise<void>;
 }
 
 type Loaded = { cities: BoxberryCityEntry[]; coverage: CityListCoverage };
@@ -65,7 +72,6 @@ export function boxberryCityDirectory(
 ): BoxberryCityDirectory {
   let list: (Loaded & { at: number }) | null = null;
   let failure: { at: number; error: string } | null = null;
-  let flight: Promise<Loaded | { error: string }> | null = null;
 
   async function fetchList(
     method: 'ListCitiesFull' | 'ListCities',
@@ -103,7 +109,24 @@ export function boxberryCityDirectory(
     };
   }
 
-  async function cities(signal: AbortSignal): Promise<Loaded | { error: string }> {
+  // Concurrent quotes on a cold adapter share one download, which is not tied to the first quote's signal
+  // (its timeout must not fail the others); each quote stops waiting at its own abort. The warm-up's
+  // download is dropped if it stops before a quote needed the list (shared-download.ts).
+  const shared = new SharedDownload<Loaded | { error: string }>(
+    (signal) =>
+      download(signal).then((loaded) => {
+        if (dropped(signal)) return loaded;
+        if ('error' in loaded) failure = { at: nowMs(), error: loaded.error };
+        else {
+          list = { ...loaded, at: nowMs() };
+          failure = null;
+        }
+        return 'error' in loaded && list ? list : loaded;
+      }),
+    CITY_LIST_DOWNLOAD_MS,
+  );
+
+  async function cities(signal: AbortSignal, ahead = false): Promise<Loaded | { error: string }> {
     const now = nowMs();
     if (list && now - list.at < CITY_LIST_TTL_MS) return list;
     if (failure && now - failure.at < CITY_LIST_RETRY_MS) {
@@ -112,26 +135,15 @@ export function boxberryCityDirectory(
         list ?? { error: `${failure.error} (not asked again for ${CITY_LIST_RETRY_MS / 60_000} minutes)` }
       );
     }
-    // Concurrent quotes on a cold adapter share one download, which is not tied to the first quote's
-    // signal (its timeout must not fail the others); each quote stops waiting at its own abort.
-    flight ??= download(AbortSignal.timeout(CITY_LIST_DOWNLOAD_MS))
-      .then((loaded) => {
-        if ('error' in loaded) failure = { at: nowMs(), error: loaded.error };
-        else {
-          list = { ...loaded, at: nowMs() };
-          failure = null;
-        }
-        return 'error' in loaded && list ? list : loaded;
-      })
-      .finally(() => {
-        flight = null;
-      });
-    return untilAborted(flight, signal);
+    return shared.join(signal, ahead);
   }
 
   return {
     namespace: `boxberry ${baseUrl}`,
     coverage: () => list?.coverage ?? null,
+    async preload(signal) {
+      await cities(signal, true);
+    },
     async reception(code, signal) {
       const all = await cities(signal);
       if ('error' in all) return null;
@@ -187,22 +199,4 @@ function distinctive(region: string): string[] {
   return normaliseCityName(region.replace(/[.()/—-]/g, ' '))
     .split(' ')
     .filter((w) => w.length > 1 && !GENERIC.has(w));
-}
-
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e as Error);
-      },
-    );
-  });
 }

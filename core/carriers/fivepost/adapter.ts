@@ -119,6 +119,12 @@ export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierA
     code: FIVEPOST_CARRIER_CODE,
     name: FIVEPOST_CARRIER_NAME,
     limits: FIVEPOST_LIMITS,
+    // Against the simulator the warm-up downloads the catalogue as a first quote would. A live one is
+    // ~55 MB under 5Post's hourly and daily download windows: never fetched ahead; a stored one is read by
+    // the quote itself (docs/carriers.md, "Warm-up").
+    async prepare({ signal, live }) {
+      if (!live) await catalogue.ready(signal, true);
+    },
     async quote(request, { signal }) {
       try {
         return await quote(request, signal);

@@ -16,6 +16,7 @@
 //   keeps using the catalogue it has. Nothing is replaced unless every page arrived and was readable.
 import type { Logger } from '../../util/logger';
 import { CarrierHttpError, carrierRequest } from '../http';
+import { dropped, SharedDownload } from '../shared-download';
 import type { CarrierFailure } from '../types';
 import type { FivePostCatalogueStore } from './catalogue-store';
 import {
@@ -72,7 +73,11 @@ interface Failure {
 }
 
 export class FivePostCatalogue {
-  private flight: Promise<Readiness> | null = null;
+  /** One download at a time; the warm-up's is dropped if it stops before a quote joined (shared-download.ts). */
+  private readonly downloads = new SharedDownload<Readiness>(
+    (signal) => this.downloadAndStore(signal),
+    DOWNLOAD_TIMEOUT_MS,
+  );
   private lastFailure: Failure | null = null;
   private failuresInRow = 0;
   private readonly ledger: DownloadLedger;
@@ -81,8 +86,11 @@ export class FivePostCatalogue {
     this.ledger = ledgerFor(options.namespace, options.pointsPerSecond);
   }
 
-  /** Whether quotes can be answered now; starts or joins a download as described above. */
-  async ready(signal: AbortSignal): Promise<Readiness> {
+  /**
+   * Whether quotes can be answered now; starts or joins a download as described above. `ahead`: the service's
+   * warm-up asking (its download is dropped if the warm-up stops before a quote needed it).
+   */
+  async ready(signal: AbortSignal, ahead = false): Promise<Readiness> {
     const { store, namespace, nowMs } = this.options;
     const meta = store.meta(namespace);
     if (meta) {
@@ -91,7 +99,7 @@ export class FivePostCatalogue {
         void this.refresh();
       return { ok: true };
     }
-    if (!this.flight && !this.mayTry()) {
+    if (!this.downloads.running && !this.mayTry()) {
       const minutes = Math.max(1, Math.ceil((this.lastFailure!.retryAtMs - nowMs()) / 60_000));
       return {
         ok: false,
@@ -101,26 +109,32 @@ export class FivePostCatalogue {
         },
       };
     }
-    return untilAborted(this.refresh(), signal);
+    return this.downloads.join(signal, ahead);
   }
 
   /** One download at a time; resolves when it has stored the catalogue or failed (never rejects). */
   refresh(): Promise<Readiness> {
-    this.flight ??= this.download(AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS))
-      .then(
-        (points): Readiness => {
-          try {
-            this.options.store.replace(this.options.namespace, points, this.options.nowMs());
-          } catch (err) {
-            // A locked data file costs this download (tried again later), never a quote its answer.
-            return this.failed(`could not be stored: ${String(err)}`);
-          }
-          this.lastFailure = null;
-          this.failuresInRow = 0;
-          return { ok: true };
-        },
-        (err: unknown): Readiness =>
-          err instanceof LimitError
+    return this.downloads.start();
+  }
+
+  private downloadAndStore(signal: AbortSignal): Promise<Readiness> {
+    return this.download(signal).then(
+      (points): Readiness => {
+        try {
+          this.options.store.replace(this.options.namespace, points, this.options.nowMs());
+        } catch (err) {
+          // A locked data file costs this download (tried again later), never a quote its answer.
+          return this.failed(`could not be stored: ${String(err)}`);
+        }
+        this.lastFailure = null;
+        this.failuresInRow = 0;
+        return { ok: true };
+      },
+      (err: unknown): Readiness =>
+        // Dropped (only the warm-up wanted it): not 5Post's failure, and the next quote asks at once.
+        dropped(signal)
+          ? { ok: false, failure: { kind: 'carrier_error', detail: '5Post catalogue: download dropped' } }
+          : err instanceof LimitError
             ? this.failed(err.message, err.untilMs)
             : this.failed(
                 err instanceof CarrierHttpError || err instanceof CatalogueError
@@ -129,11 +143,7 @@ export class FivePostCatalogue {
                     ? 'download took too long'
                     : `download failed: ${String(err)}`,
               ),
-      )
-      .finally(() => {
-        this.flight = null;
-      });
-    return this.flight;
+    );
   }
 
   private failed(detail: string, notBeforeMs?: number): Readiness {
@@ -243,22 +253,4 @@ class LimitError extends Error {
   ) {
     super(message);
   }
-}
-
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e as Error);
-      },
-    );
-  });
 }

@@ -5,7 +5,7 @@
 // Needs: the Playwright project "electron" (testDir test/e2e/electron); on Linux without a display, run
 // under xvfb-run. Builds dist/ itself.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +122,19 @@ test('gives the page window.ratedesk and nothing of Node or Electron', async () 
     expect.arrayContaining(['quote', 'history', 'carriers', 'accounts', 'keys', 'settings', 'on']),
   );
   expect(seen.evalAllowed).toBe(false);
+});
+
+test('warms the core up after start (#17): the main log says so', async () => {
+  const logs = await app.evaluate(({ app: electronApp }) => electronApp.getPath('logs'));
+  await expect
+    .poll(() => {
+      try {
+        return readFileSync(join(logs, 'main.log'), 'utf8');
+      } catch {
+        return '';
+      }
+    })
+    .toContain('warm-up done');
 });
 
 test('runs one sandbox quote end to end through preload, IPC and the core', async () => {
