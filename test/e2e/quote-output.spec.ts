@@ -25,7 +25,7 @@ test('«Копировать» writes columns for Excel and 1С; «как тек
   const lines = (await clipboard(page)).split(/\r?\n/);
   // The marker is the first line of its own; the columns are the same as for live prices.
   expect(lines[0]).toBe(MARKER);
-  expect(lines[1]).toBe('Москва → Казань · 1,2\u00a0кг, 30×20×10 см');
+  expect(lines[1]).toBe('Москва → Казань · 1,2\u00a0кг, 30×20×10 см · ценность не указана');
   expect(lines[2]!.split('\t')).toEqual(['Перевозчик', 'Тариф', 'Доставка', 'Срок, дн.', 'Цена, ₽']);
   const cells = lines.slice(3).map((l) => l.split('\t'));
   expect(cells).toHaveLength(shown);
@@ -53,7 +53,7 @@ test('«Копировать» writes columns for Excel and 1С; «как тек
   await expect(page.getByTestId('toast').last()).toContainText('Таблица скопирована');
   const text = await clipboard(page);
   const textLines = text.split('\n');
-  expect(textLines[0]).toBe(`${MARKER} Москва → Казань · 1,2\u00a0кг, 30×20×10 см`);
+  expect(textLines[0]).toBe(`${MARKER} Москва → Казань · 1,2\u00a0кг, 30×20×10 см · ценность не указана`);
   expect(textLines).toHaveLength(shown + 1);
   expect(text).not.toContain('\t');
   // «терминал — терминал — терминал» read three times before; «DPD — DPD OPTIMUM» twice.
