@@ -220,6 +220,9 @@ export const settings = defineMessages({
     'presets.err.format': 'Число, например 30 или 12,5',
     'presets.err.range': 'От 0,1 до 1000',
     'presets.err.precision': 'Не точнее 0,1 см',
+    // #17 item 9 (admin screens): a key name in use; the listener's commands for PowerShell and cmd.
+    'keyName.taken':
+      'У этого счёта уже есть действующий ключ с таким названием — выберите другое или сначала отзовите тот ключ.',
   },
   en: {
     title: 'Settings',
@@ -433,5 +436,8 @@ export const settings = defineMessages({
     'presets.err.format': 'A number, e.g. 30 or 12.5',
     'presets.err.range': 'From 0.1 to 1000',
     'presets.err.precision': 'At most 0.1 cm precision',
+    // #17 item 9 (admin screens): a key name in use; the listener's commands for PowerShell and cmd.
+    'keyName.taken':
+      'This account already has an active key with this name — choose another, or revoke that key first.',
   },
 });

@@ -63,7 +63,8 @@ export function nameFromFile(fileName: string): string {
 }
 
 /** Key names: the core's KeyName schema itself (trimmed, 1–64, no control characters), its issue as a problem. */
-export type KeyNameProblem = 'empty' | 'length' | 'control';
+/** `taken`: the core refused it, another active key of the account has it (#17 item 9, sameKeyName). */
+export type KeyNameProblem = 'empty' | 'length' | 'control' | 'taken';
 export function checkKeyName(name: string): KeyNameProblem | null {
   const issue = KeyName.safeParse(name).error?.issues[0];
   if (!issue) return null;
