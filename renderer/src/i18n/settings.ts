@@ -149,9 +149,6 @@ export const settings = defineMessages({
     'listener.examplesHint': 'Ключ подставляется из переменной окружения — в команде его нет.',
     'listener.exampleBalance': 'Баланс (бесплатно, проверяет ключ)',
     'listener.exampleRates': 'Расчёт (списывает 1 запрос)',
-    'listener.curlCopied': 'Команда скопирована. Ключ возьмётся из $RATEDESK_API_KEY.',
-    'listener.keyHint':
-      'Сначала задайте переменную: export RATEDESK_API_KEY=… (ключ из раздела «API-ключи»).',
     'listener.keyLink': 'К ключам →',
 
     'general.interface': 'Интерфейс',
@@ -223,6 +220,14 @@ export const settings = defineMessages({
     // #17 item 9 (admin screens): a key name in use; the listener's commands for PowerShell and cmd.
     'keyName.taken':
       'У этого счёта уже есть действующий ключ с таким названием — выберите другое или сначала отзовите тот ключ.',
+    'listener.shell': 'Командная строка',
+    'listener.shellHint.bash': 'Linux, macOS, Git Bash',
+    'listener.shellHint.powershell': 'Windows PowerShell и PowerShell 7',
+    'listener.shellHint.cmd': 'Командная строка Windows (cmd.exe)',
+    'listener.commandCopied':
+      'Команда для {shell} скопирована. Ключ возьмётся из переменной RATEDESK_API_KEY.',
+    'listener.keyHintShell': 'Сначала задайте переменную:',
+    'listener.keyHintWhere': '(вместо … — ключ из раздела «API-ключи»).',
   },
   en: {
     title: 'Settings',
@@ -366,8 +371,6 @@ export const settings = defineMessages({
     'listener.examplesHint': 'The key comes from an environment variable — it is not in the command.',
     'listener.exampleBalance': 'Balance (free, checks the key)',
     'listener.exampleRates': 'Quote (spends 1 request)',
-    'listener.curlCopied': 'Command copied. The key is taken from $RATEDESK_API_KEY.',
-    'listener.keyHint': 'Set the variable first: export RATEDESK_API_KEY=… (a key from “API keys”).',
     'listener.keyLink': 'To the keys →',
 
     'general.interface': 'Interface',
@@ -439,5 +442,12 @@ export const settings = defineMessages({
     // #17 item 9 (admin screens): a key name in use; the listener's commands for PowerShell and cmd.
     'keyName.taken':
       'This account already has an active key with this name — choose another, or revoke that key first.',
+    'listener.shell': 'Shell',
+    'listener.shellHint.bash': 'Linux, macOS, Git Bash',
+    'listener.shellHint.powershell': 'Windows PowerShell and PowerShell 7',
+    'listener.shellHint.cmd': 'Windows Command Prompt (cmd.exe)',
+    'listener.commandCopied': '{shell} command copied. The key is taken from the RATEDESK_API_KEY variable.',
+    'listener.keyHintShell': 'Set the variable first:',
+    'listener.keyHintWhere': '(put a key from “API keys” in place of …).',
   },
 });
