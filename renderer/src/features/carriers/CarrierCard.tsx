@@ -91,7 +91,8 @@ export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactN
             {t('limitsUnverified')}
           </Badge>
         ) : null}
-        {carrier.credentials && !carrier.credentials.configured ? (
+        {/* Only live mode asks carriers with an account: in the sandbox a simulator answers, nothing is missing. */}
+        {!props.sandbox && carrier.credentials && !carrier.credentials.configured ? (
           <Badge tone="warn" data-testid={`carrier-needs-credentials-${carrier.code}`}>
             {t('needsCredentials')}
           </Badge>
