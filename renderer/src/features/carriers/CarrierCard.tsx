@@ -8,7 +8,6 @@ import { Badge, useToast } from '../../components';
 import { useLang, useT } from '../../i18n';
 import { Switch, useExplain } from '../settings/kit';
 import { STATUS_TONE } from './logic';
-import { ConnectionSection } from './sections/ConnectionSection';
 import { EndpointSection } from './sections/EndpointSection';
 import { CredentialsSection } from './sections/CredentialsSection';
 import { CheckSection } from './sections/CheckSection';
@@ -24,9 +23,8 @@ interface CardSection {
 
 const CARD_SECTIONS: readonly CardSection[] = [
   { key: 'health', applies: () => true, render: (p) => <HealthSection {...p} /> },
+  // Where the carrier is reached: one control, an address of one's own typed under its choice (#17 item 9).
   { key: 'endpoint', applies: () => true, render: (p) => <EndpointSection {...p} /> },
-  // Typing an address of one's own here makes the endpoint `custom` (the core's rule).
-  { key: 'connection', applies: () => true, render: (p) => <ConnectionSection {...p} /> },
   {
     key: 'credentials',
     applies: (c) => c.credentials !== null,
