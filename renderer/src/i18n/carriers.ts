@@ -112,6 +112,7 @@ export const carriers = defineMessages({
     'address.format': 'Это не похоже на адрес. Пример: https://proxy.example.ru/cdek',
     'address.scheme': 'Адрес должен начинаться с https:// или http://',
     'address.length': 'Слишком длинный адрес (не больше 2000 символов).',
+    codeHint: 'Код перевозчика в API и командах CLI: {code}',
   },
   en: {
     title: 'Carriers',
@@ -222,5 +223,6 @@ export const carriers = defineMessages({
     'address.format': 'This does not look like an address. Example: https://proxy.example.com/cdek',
     'address.scheme': 'The address must start with https:// or http://',
     'address.length': 'The address is too long (2000 characters at most).',
+    codeHint: 'The carrier’s code in the API and CLI commands: {code}',
   },
 });

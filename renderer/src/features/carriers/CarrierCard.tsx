@@ -74,10 +74,14 @@ export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactN
       data-enabled={carrier.enabled ? 'true' : 'false'}
     >
       <header className="card-head">
-        <h2 className="card-title" id={`carrier-${carrier.code}-title`}>
+        {/* The wire code (`cdek`) is for /v1 and the CLI, not a word of the UI (#17 item 9): a tooltip, not a label. */}
+        <h2
+          className="card-title"
+          id={`carrier-${carrier.code}-title`}
+          title={t('codeHint', { code: carrier.code })}
+        >
           {carrier.name}
         </h2>
-        <span className="card-sub">{carrier.code}</span>
         <StatusBadge carrier={carrier} />
         {!carrier.enabled ? <Badge tone="warn">{t('disabledBadge')}</Badge> : null}
         {carrier.limits_unverified ? (
