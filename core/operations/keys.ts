@@ -4,6 +4,8 @@ import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   ExportDocument,
+  keyNameTakenMessage,
+  sameKeyName,
   type ExportedKey,
   type KeyImportResult,
   type KeyView,
@@ -61,6 +63,12 @@ function checkSecret(raw: string): string {
   return secret;
 }
 
+/** Inside the transaction that inserts: an active key of the account already called `name` is a conflict. */
+function refuseTakenName(store: Store, account: { id: number; name: string }, name: string): void {
+  const taken = store.keys.list(account.id).find((k) => k.revoked_at === null && sameKeyName(k.name, name));
+  if (taken) throw new OperationError('conflict', keyNameTakenMessage(taken.name, account.name, taken.id));
+}
+
 function duplicateMessage(existing: KeyRow): string {
   return `This key is already stored as ${existing.id} (${JSON.stringify(existing.name)}, account ${JSON.stringify(existing.account_name)}).`;
 }
@@ -74,6 +82,7 @@ function importSecret(store: Store, clock: WallClock, account: string, name: str
     const acc = requireAccount(store, account);
     const existing = store.keys.byDigest(digest);
     if (existing) throw new OperationError('conflict', duplicateMessage(existing));
+    refuseTakenName(store, acc, name);
     const id = newKeyId();
     store.keys.insert({
       id,
@@ -180,6 +189,7 @@ export const keyOperations = {
       const createdAt = clock.now().toISOString();
       store.tx(() => {
         const acc = requireAccount(store, account);
+        refuseTakenName(store, acc, name);
         store.keys.insert({
           id,
           account_id: acc.id,

@@ -7,12 +7,13 @@ import {
   type RateCardView,
 } from '../contract/operations/ratecards';
 import { cityKey } from '../ratecards/cities';
-import { parseRateCard, serviceKey } from '../ratecards/parse';
+import { parseRateCard, parseRateCardFile, serviceKey } from '../ratecards/parse';
 import type { Store } from '../store';
 import type { RateCardSummary } from '../store/rate-cards';
 import { pauseBetweenChunks } from './context';
 import type { AreaOperations } from './define';
 import { OperationError } from './errors';
+import { templateCsv, templateXlsx } from './ratecard-template';
 
 const BUILT_IN: ReadonlySet<string> = new Set(CARRIER_CODES);
 
@@ -40,11 +41,15 @@ function summary(store: Store, code: string): RateCardSummary {
   return card;
 }
 
-function parse(csv: string) {
-  return parseRateCard(csv, { cityKey: (name) => cityKey(name) });
+/** The text (CLI, tests) or the file's bytes (the desk: CSV or an Excel workbook); the schema wants one. */
+function parse(content: { csv?: string | undefined; file?: string | undefined }) {
+  const options = { cityKey: (name: string) => cityKey(name) };
+  if (content.file !== undefined) return parseRateCardFile(Buffer.from(content.file, 'base64'), options);
+  return parseRateCard(content.csv ?? '', options);
 }
 
-type RateCardOperation = 'ratecards:list' | 'ratecards:check' | 'ratecards:import' | 'ratecards:remove';
+type RateCardOperation =
+  'ratecards:list' | 'ratecards:check' | 'ratecards:import' | 'ratecards:remove' | 'ratecards:template';
 
 export const rateCardOperations = {
   'ratecards:list': {
@@ -54,8 +59,8 @@ export const rateCardOperations = {
 
   'ratecards:check': {
     needs: 'store',
-    run: (_ctx, { csv }): RateCardCheck => {
-      const { rows, problems, moreProblems, badLines } = parse(csv);
+    run: (_ctx, content): RateCardCheck => {
+      const { rows, problems, moreProblems, badLines } = parse(content);
       return {
         rows: rows.length,
         services: new Set(rows.map(serviceKey)).size,
@@ -74,7 +79,7 @@ export const rateCardOperations = {
    */
   'ratecards:import': {
     needs: 'store',
-    run: (ctx, { code, name, csv, volumetric_divisor }) => {
+    run: (ctx, { code, name, csv, file, volumetric_divisor }) => {
       const { store, clock } = ctx;
       if (BUILT_IN.has(code)) {
         throw new OperationError(
@@ -82,7 +87,7 @@ export const rateCardOperations = {
           `${JSON.stringify(code)} is the code of a built-in carrier; choose another code for the rate card.`,
         );
       }
-      const { rows, problems, moreProblems, badLines } = parse(csv);
+      const { rows, problems, moreProblems, badLines } = parse({ csv, file });
       if (problems.length > 0) {
         throw new OperationError(
           'invalid',
@@ -107,6 +112,25 @@ export const rateCardOperations = {
         throw new OperationError('not_found', `No rate card ${JSON.stringify(code)}.${hint}`);
       }
       return { code: removed.code, name: removed.name };
+    },
+  },
+
+  'ratecards:template': {
+    needs: 'store',
+    run: ({ store, clock }, { format }) => {
+      const language = store.settings.get('ui.language') === 'en' ? 'en' : 'ru';
+      if (format === 'csv') {
+        return {
+          filename: 'ratecard-template.csv',
+          mime: 'text/csv;charset=utf-8',
+          base64: Buffer.from(templateCsv(language), 'utf8').toString('base64'),
+        };
+      }
+      return {
+        filename: 'ratecard-template.xlsx',
+        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        base64: templateXlsx(language, clock.now()).toString('base64'),
+      };
     },
   },
 } satisfies AreaOperations<RateCardOperation>;

@@ -1,19 +1,23 @@
-// The one reader of rate-card files (docs/carriers.md, "Rate cards"): CSV text in, rows or the problems with
-// their line numbers out (the first 100 listed, the rest counted). Pure: the city table is asked through
-// `cityKey`, so this module loads no data and the same reader serves the admin CLI, the desk and the tests.
-// One file format, read in one pass (header, then every row with each field's own check and message); the
-// records themselves come from records.ts, one at a time.
+// The one reader of rate-card files (docs/carriers.md, "Rate cards"): CSV text or an Excel workbook in, rows
+// or the problems with their line numbers out (the first 100 listed, the rest counted). Pure: the city table
+// is asked through `cityKey`, so this module loads no data and the same reader serves the admin CLI, the desk
+// and the tests. Read in one pass (header, then every row with each field's own check and message); the
+// records come from records.ts (CSV, one at a time) or xlsx-read.ts (the first sheet's rows, numbered as
+// Excel numbers them). Headers are English or Russian (core/contract/ratecard-columns.ts).
 import {
   MAX_LISTED_RATE_CARD_PROBLEMS,
   MAX_RATE_CARD_ROWS,
-  RATE_CARD_OPTIONAL_COLUMNS,
   RATE_CARD_REQUIRED_COLUMNS,
+  columnOfHeader,
+  deliveryTypeOf,
   type RateCardColumn,
   type RateCardProblem,
   type RateCardProblemKind,
 } from '../contract/operations/ratecards';
-import { DeliveryType, MAX_WEIGHT_GRAMS } from '../contract/v1';
+import { MAX_WEIGHT_GRAMS, type DeliveryType } from '../contract/v1';
 import { readRecords, type CsvRecord } from './records';
+import { isZip } from './unzip';
+import { readXlsxRecords, XlsxError } from './xlsx-read';
 
 /** Where a row applies: any place, a postal-code prefix, or a city as the city field takes it. */
 export type Place = { kind: 'any' } | { kind: 'prefix'; prefix: string } | { kind: 'city'; name: string };
@@ -87,17 +91,38 @@ const MAX_SERVICE_NAME = 120;
 const SERVICE_CODE = /^[A-Za-z0-9._-]{1,40}$/;
 /** Spaces people and spreadsheets put between thousands: space, no-break space, narrow no-break space. */
 const GROUP_SPACES = /[ \u00a0\u202f]/g;
-const KNOWN_COLUMNS: ReadonlySet<string> = new Set([
-  ...RATE_CARD_REQUIRED_COLUMNS,
-  ...RATE_CARD_OPTIONAL_COLUMNS,
-]);
+/** OLE2 compound files: Excel 97–2003 workbooks, and .xlsx files saved with a password. */
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+function only(problem: RateCardProblem): ParseResult {
+  const problems = new ProblemLog();
+  problems.push(problem);
+  return problems.result([]);
+}
+
+/**
+ * A file as chosen, whatever it is: an Excel workbook (by its ZIP signature) is read from its first sheet, an
+ * old or locked workbook is named as such in one problem, anything else is CSV text in UTF-8.
+ */
+export function parseRateCardFile(bytes: Buffer, options: ParseOptions): ParseResult {
+  if (OLE2.every((b, i) => bytes[i] === b)) return only({ line: 1, kind: 'old_excel' });
+  if (isZip(bytes)) {
+    let records: CsvRecord[];
+    try {
+      records = readXlsxRecords(bytes);
+    } catch (err) {
+      if (err instanceof XlsxError) return only({ line: 1, kind: 'bad_xlsx' });
+      throw err;
+    }
+    const iterator = records[Symbol.iterator]();
+    const first = iterator.next();
+    if (first.done) return only({ line: 1, kind: 'empty_file' });
+    return parseRecords(first.value, iterator, () => null, options);
+  }
+  return parseRateCard(new TextDecoder('utf-8').decode(bytes), options);
+}
 
 export function parseRateCard(text: string, options: ParseOptions): ParseResult {
-  const problems = new ProblemLog();
-  const only = (problem: RateCardProblem): ParseResult => {
-    problems.push(problem);
-    return problems.result([]);
-  };
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (!/\S/.test(source)) return only({ line: 1, kind: 'empty_file' });
 
@@ -113,15 +138,25 @@ export function parseRateCard(text: string, options: ParseOptions): ParseResult 
     const at = reader.unterminatedAt();
     return only({ line: at ?? 1, kind: at !== null ? 'unterminated_quote' : 'empty_file' });
   }
-  const header = first.value;
+  return parseRecords(first.value, reader.records, reader.unterminatedAt, options);
+}
 
+/** The header record, then every other record of the file, as text fields with their line numbers. */
+function parseRecords(
+  header: CsvRecord,
+  records: Iterator<CsvRecord, void, undefined>,
+  unterminatedAt: () => number | null,
+  options: ParseOptions,
+): ParseResult {
+  const problems = new ProblemLog();
   const columns = readHeader(header, problems);
   const rows: RateCardRow[] = [];
   if (columns) {
     const seen = new Map<string, number>();
     const services = new Map<string, { line: number; name: string; type: DeliveryType }>();
     let count = 0;
-    for (const record of reader.records) {
+    for (let next = records.next(); !next.done; next = records.next()) {
+      const record = next.value;
       if (record.fields.every((f) => f === '')) continue;
       count += 1;
       if (count > MAX_RATE_CARD_ROWS) {
@@ -130,7 +165,7 @@ export function parseRateCard(text: string, options: ParseOptions): ParseResult 
       }
       const row = readRow(record, columns, options, problems);
       if (!row) continue;
-      checkService(row, services, problems);
+      checkService(row, services, columns.headers, problems);
       const key = JSON.stringify([
         serviceKey(row),
         placeKey(row.from, options),
@@ -146,10 +181,9 @@ export function parseRateCard(text: string, options: ParseOptions): ParseResult 
       // Once the file is refused no row is returned: keep none (the duplicate check still needs `seen`).
       if (problems.count === 0) rows.push(row);
     }
-    if (count === 0 && reader.unterminatedAt() === null)
-      problems.push({ line: header.line, kind: 'no_rows' });
+    if (count === 0 && unterminatedAt() === null) problems.push({ line: header.line, kind: 'no_rows' });
   }
-  const at = reader.unterminatedAt();
+  const at = unterminatedAt();
   if (at !== null) problems.push({ line: at, kind: 'unterminated_quote' });
   return problems.result(rows);
 }
@@ -166,6 +200,7 @@ export function serviceKey(row: Pick<RateCardRow, 'serviceCode' | 'deliveryType'
 function checkService(
   row: RateCardRow,
   services: Map<string, { line: number; name: string; type: DeliveryType }>,
+  headers: Columns['headers'],
   problems: ProblemLog,
 ): void {
   const key = serviceKey(row);
@@ -180,6 +215,7 @@ function checkService(
       line: row.line,
       kind: 'service_mismatch',
       column: 'service_name',
+      ...(headers.service_name !== undefined ? { header: headers.service_name } : {}),
       value: short(key),
       other_line: first.line,
     });
@@ -189,35 +225,43 @@ function checkService(
       line: row.line,
       kind: 'service_mismatch',
       column: 'delivery_type',
+      ...(headers.delivery_type !== undefined ? { header: headers.delivery_type } : {}),
       value: short(key),
       other_line: first.line,
     });
   }
 }
 
-type Columns = Partial<Record<RateCardColumn, number>> & { count: number };
+interface Columns {
+  /** Where each column is in a record. */
+  at: Partial<Record<RateCardColumn, number>>;
+  /** Each column's header as the file writes it («цена, ₽», price_rub): problems name it so. */
+  headers: Partial<Record<RateCardColumn, string>>;
+  count: number;
+}
 
 function readHeader(header: CsvRecord, problems: ProblemLog): Columns | null {
-  const columns: Columns = { count: header.fields.length };
+  const columns: Columns = { at: {}, headers: {}, count: header.fields.length };
   let ok = true;
   header.fields.forEach((raw, i) => {
-    const name = raw.toLowerCase();
-    if (name === '' && i === header.fields.length - 1 && i > 0) return; // a trailing delimiter
-    if (!KNOWN_COLUMNS.has(name)) {
+    if (raw === '' && i === header.fields.length - 1 && i > 0) return; // a trailing delimiter
+    const column = columnOfHeader(raw);
+    if (column === null) {
       problems.push({ line: header.line, kind: 'unknown_column', value: short(raw) });
       ok = false;
       return;
     }
-    const column = name as RateCardColumn;
-    if (columns[column] !== undefined) {
-      problems.push({ line: header.line, kind: 'duplicate_column', column });
+    if (columns.at[column] !== undefined) {
+      // «цена» and price_rub are one column named twice.
+      problems.push({ line: header.line, kind: 'duplicate_column', column, header: short(raw) });
       ok = false;
       return;
     }
-    columns[column] = i;
+    columns.at[column] = i;
+    columns.headers[column] = short(raw);
   });
   for (const column of RATE_CARD_REQUIRED_COLUMNS) {
-    if (columns[column] === undefined) {
+    if (columns.at[column] === undefined) {
       problems.push({ line: header.line, kind: 'missing_column', column });
       ok = false;
     }
@@ -234,10 +278,12 @@ function readRow(
   const { line, fields } = record;
   const before = problems.count;
   const problem = (kind: RateCardProblemKind, column?: RateCardColumn, value?: string): void => {
+    const header = column ? columns.headers[column] : undefined;
     problems.push({
       line,
       kind,
       ...(column ? { column } : {}),
+      ...(header !== undefined ? { header } : {}),
       ...(value !== undefined ? { value: short(value) } : {}),
     });
   };
@@ -247,7 +293,7 @@ function readRow(
     return null;
   }
   const get = (column: RateCardColumn): string => {
-    const i = columns[column];
+    const i = columns.at[column];
     return i === undefined ? '' : (fields[i] ?? '');
   };
   const required = (column: RateCardColumn): string | null => {
@@ -299,7 +345,7 @@ function readRow(
   }
 
   const typeText = required('delivery_type');
-  const type = typeText === null ? null : (DeliveryType.safeParse(typeText.toLowerCase()).data ?? null);
+  const type = typeText === null ? null : deliveryTypeOf(typeText);
   if (typeText !== null && type === null) problem('bad_delivery_type', 'delivery_type', typeText);
 
   const serviceCode = get('service_code') || null;

@@ -47,7 +47,7 @@ test('a bad file shows its lines; a good file is imported; its rates reach the q
     'Строка 3: to: город «Атлантида» не найден в справочнике (укажите начало индекса или *)',
   );
   await expect(items.nth(1)).toHaveText(
-    'Строка 4: price_rub: «12,345» — нужна цена в рублях, не больше 2 знаков после запятой; days_min больше days_max (3 > 1)',
+    'Строка 4: price_rub: «12,345» — нужна цена в рублях, не больше 2 знаков после запятой; минимальный срок больше максимального (3 > 1)',
   );
   await expect(items.nth(2)).toContainText('Строка 5: delivery_type: «teleport»');
   // The code was proposed from the file name.

@@ -11,6 +11,25 @@ export const KeyName = z
   .max(64, 'key name must be at most 64 characters')
   .regex(/^[^\p{Cc}]*$/u, 'key name must not contain control characters');
 
+/**
+ * A key is told apart from the others of its account by its name (#17 item 9): two active keys of one account
+ * may not share a name, compared as a person reads it (case aside; the schema already trimmed it). Revoked
+ * keys keep theirs, so «склад» can be issued again after the old «склад» was revoked. Export documents moving
+ * keys between machines keep the names they carry.
+ */
+export function sameKeyName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** The conflict keys:create and keys:import answer with; the desk recognises it to show it at the name field. */
+export function keyNameTakenMessage(name: string, account: string, id: string): string {
+  return `A key named ${JSON.stringify(name)} is already in use for account ${JSON.stringify(account)} (${id}). Choose another name, or revoke that key first.`;
+}
+
+export function isKeyNameTaken(message: string): boolean {
+  return /^A key named ".*" is already in use for account /.test(message);
+}
+
 export const KeyId = z
   .string()
   .regex(/^key_[0-9A-Za-z]{12}$/, 'a key id looks like key_ followed by 12 letters or digits');

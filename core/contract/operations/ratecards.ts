@@ -4,7 +4,10 @@
 // Renderer-safe: zod and constants only.
 import { z } from 'zod';
 import { CarrierStatus, DeliveryType } from '../v1';
+import { RATE_CARD_REQUIRED_COLUMNS } from '../ratecard-columns';
 import { NoInput, Timestamp } from './common';
+
+export * from '../ratecard-columns';
 
 /** A rate card's carrier code: what /v1 shows as `carrier` and what `carriers: [...]` filters on. */
 export const RATE_CARD_CODE_PATTERN = /^[a-z0-9-]{1,40}$/;
@@ -39,24 +42,28 @@ export const MAX_LISTED_RATE_CARD_PROBLEMS = 100;
 export const RateCardText = z
   .string()
   .max(MAX_RATE_CARD_TEXT, `the file must be at most ${MAX_RATE_CARD_TEXT} characters`);
-
-export const RATE_CARD_REQUIRED_COLUMNS = [
-  'from',
-  'to',
-  'max_weight_grams',
-  'price_rub',
-  'days_min',
-  'days_max',
-  'delivery_type',
-] as const;
-export const RATE_CARD_OPTIONAL_COLUMNS = ['service_name', 'service_code', 'declared_value_percent'] as const;
-export type RateCardColumn =
-  (typeof RATE_CARD_REQUIRED_COLUMNS)[number] | (typeof RATE_CARD_OPTIONAL_COLUMNS)[number];
+/** A file as chosen (10 MB at most), base64: CSV in UTF-8 or an Excel workbook, told apart by the core. */
+export const MAX_RATE_CARD_FILE_BYTES = 10_000_000;
+export const RateCardBytes = z
+  .base64('file must be base64')
+  .max(
+    Math.ceil(MAX_RATE_CARD_FILE_BYTES / 3) * 4,
+    `the file must be at most ${MAX_RATE_CARD_FILE_BYTES} bytes`,
+  );
+/** A rate card's content: its text (the CLI, the tests), or the file's bytes (the desk's file picker). */
+const RateCardContent = { csv: RateCardText.optional(), file: RateCardBytes.optional() };
+const oneContent = (v: { csv?: string | undefined; file?: string | undefined }): boolean =>
+  (v.csv === undefined) !== (v.file === undefined);
+const ONE_CONTENT = { message: 'give either csv (the text) or file (the bytes, base64)' };
 
 /** Every reason a line of a rate card can be refused for. */
 export const RATE_CARD_PROBLEM_KINDS = [
   /** The file holds nothing but whitespace. */
   'empty_file',
+  /** An Excel 97–2003 workbook (.xls) or a password-protected one: an OLE2 file, not read. */
+  'old_excel',
+  /** A ZIP that is no Excel workbook RateDesk can read (damaged, ODS, ZIP64, encrypted, a sheet too big). */
+  'bad_xlsx',
   /** Bytes that are not UTF-8 (a file saved as Windows-1251, say). */
   'not_utf8',
   /** A quoted field that never ends; nothing after it can be read. */
@@ -96,8 +103,10 @@ export const RateCardProblem = z.object({
   /** 1-based line of the file (the header is line 1); a quoted field spanning lines counts from its start. */
   line: z.int().min(1),
   kind: RateCardProblemKind,
-  /** The column concerned, when there is one. */
+  /** The column concerned, when there is one (its English name). */
   column: z.string().optional(),
+  /** That column's header as the file writes it (`цена, ₽`), when the file has the column. */
+  header: z.string().optional(),
   /** The offending text as found (shortened to 60 characters). */
   value: z.string().optional(),
   /** The earlier line a duplicate or a mismatch refers to. */
@@ -147,23 +156,37 @@ export const rateCardOperations = {
    * Reads a file without storing anything: every problem with its line, for the desk to show line by line
    * in its own language before (and instead of) an import that would be refused.
    */
-  'ratecards:check': { input: z.strictObject({ csv: RateCardText }), output: RateCardCheck },
+  'ratecards:check': {
+    input: z.strictObject(RateCardContent).refine(oneContent, ONE_CONTENT),
+    output: RateCardCheck,
+  },
   /**
    * Stores the card, replacing one of the same code in the same transaction. A file with any problem is
    * refused whole (OperationError 'invalid', one `line N: reason` per problem in the message).
    */
   'ratecards:import': {
-    input: z.strictObject({
-      code: RateCardCode,
-      name: RateCardName,
-      csv: RateCardText,
-      volumetric_divisor: VolumetricDivisor.default(DEFAULT_VOLUMETRIC_DIVISOR),
-    }),
+    input: z
+      .strictObject({
+        code: RateCardCode,
+        name: RateCardName,
+        ...RateCardContent,
+        volumetric_divisor: VolumetricDivisor.default(DEFAULT_VOLUMETRIC_DIVISOR),
+      })
+      .refine(oneContent, ONE_CONTENT),
     output: RateCardView.extend({ replaced: z.boolean() }),
   },
   'ratecards:remove': {
     input: z.strictObject({ code: z.string().trim().min(1).max(40) }),
     output: z.object({ code: z.string(), name: z.string() }),
+  },
+  /**
+   * A file to start from: the header (in the UI language's words, ui.language, as history:export) and two
+   * example rows, as CSV (UTF-8 with a BOM, `;`, as Excel opens it) or as an Excel workbook; the importer
+   * reads either back unchanged.
+   */
+  'ratecards:template': {
+    input: z.strictObject({ format: z.enum(['csv', 'xlsx']) }),
+    output: z.object({ filename: z.string(), mime: z.string(), base64: z.string() }),
   },
 } as const;
 
@@ -177,6 +200,10 @@ export function describeRateCardProblem(p: RateCardProblem): string {
   switch (p.kind) {
     case 'empty_file':
       return 'the file is empty';
+    case 'old_excel':
+      return 'this is an Excel 97–2003 (.xls) or password-protected workbook: save it as .xlsx or "CSV UTF-8"';
+    case 'bad_xlsx':
+      return 'this file cannot be read as an Excel workbook: save it as "CSV UTF-8"';
     case 'not_utf8':
       return 'the text is not UTF-8 (save the file as "CSV UTF-8")';
     case 'unterminated_quote':

@@ -3,7 +3,7 @@ import { defineMessages } from './define';
 
 export const balance = defineMessages({
   ru: {
-    technicalName: 'Имя счёта в командах CLI и в API',
+    technicalName: 'В командах CLI и в API этот счёт называется {name}',
     title: 'Баланс и счета',
     lead: 'Баланс — число оставшихся запросов к API /v1. Все ключи счёта тратят один баланс. Расчёты в самом приложении бесплатны.',
     loading: 'Загружаем счета…',
@@ -83,7 +83,7 @@ export const balance = defineMessages({
     'log.balance': 'Баланс в тот момент',
   },
   en: {
-    technicalName: 'The account name used by the CLI and the API',
+    technicalName: 'The CLI and the API call this account {name}',
     title: 'Balance and accounts',
     lead: 'The balance is the number of /v1 API requests left. All keys of an account spend one balance. Quotes in the app itself are free.',
     loading: 'Loading accounts…',

@@ -149,9 +149,6 @@ export const settings = defineMessages({
     'listener.examplesHint': 'Ключ подставляется из переменной окружения — в команде его нет.',
     'listener.exampleBalance': 'Баланс (бесплатно, проверяет ключ)',
     'listener.exampleRates': 'Расчёт (списывает 1 запрос)',
-    'listener.curlCopied': 'Команда скопирована. Ключ возьмётся из $RATEDESK_API_KEY.',
-    'listener.keyHint':
-      'Сначала задайте переменную: export RATEDESK_API_KEY=… (ключ из раздела «API-ключи»).',
     'listener.keyLink': 'К ключам →',
 
     'general.interface': 'Интерфейс',
@@ -220,6 +217,17 @@ export const settings = defineMessages({
     'presets.err.format': 'Число, например 30 или 12,5',
     'presets.err.range': 'От 0,1 до 1000',
     'presets.err.precision': 'Не точнее 0,1 см',
+    // #17 item 9 (admin screens): a key name in use; the listener's commands for PowerShell and cmd.
+    'keyName.taken':
+      'У этого счёта уже есть действующий ключ с таким названием — выберите другое или сначала отзовите тот ключ.',
+    'listener.shell': 'Командная строка',
+    'listener.shellHint.bash': 'Linux, macOS, Git Bash',
+    'listener.shellHint.powershell': 'Windows PowerShell и PowerShell 7',
+    'listener.shellHint.cmd': 'Командная строка Windows (cmd.exe)',
+    'listener.commandCopied':
+      'Команда для {shell} скопирована. Ключ возьмётся из переменной RATEDESK_API_KEY.',
+    'listener.keyHintShell': 'Сначала задайте переменную:',
+    'listener.keyHintWhere': '(вместо … — ключ из раздела «API-ключи»).',
   },
   en: {
     title: 'Settings',
@@ -363,8 +371,6 @@ export const settings = defineMessages({
     'listener.examplesHint': 'The key comes from an environment variable — it is not in the command.',
     'listener.exampleBalance': 'Balance (free, checks the key)',
     'listener.exampleRates': 'Quote (spends 1 request)',
-    'listener.curlCopied': 'Command copied. The key is taken from $RATEDESK_API_KEY.',
-    'listener.keyHint': 'Set the variable first: export RATEDESK_API_KEY=… (a key from “API keys”).',
     'listener.keyLink': 'To the keys →',
 
     'general.interface': 'Interface',
@@ -433,5 +439,15 @@ export const settings = defineMessages({
     'presets.err.format': 'A number, e.g. 30 or 12.5',
     'presets.err.range': 'From 0.1 to 1000',
     'presets.err.precision': 'At most 0.1 cm precision',
+    // #17 item 9 (admin screens): a key name in use; the listener's commands for PowerShell and cmd.
+    'keyName.taken':
+      'This account already has an active key with this name — choose another, or revoke that key first.',
+    'listener.shell': 'Shell',
+    'listener.shellHint.bash': 'Linux, macOS, Git Bash',
+    'listener.shellHint.powershell': 'Windows PowerShell and PowerShell 7',
+    'listener.shellHint.cmd': 'Windows Command Prompt (cmd.exe)',
+    'listener.commandCopied': '{shell} command copied. The key is taken from the RATEDESK_API_KEY variable.',
+    'listener.keyHintShell': 'Set the variable first:',
+    'listener.keyHintWhere': '(put a key from “API keys” in place of …).',
   },
 });

@@ -31,14 +31,14 @@ export function AccountPanel(props: { account: AccountView; onChange: (a: Accoun
       data-account={account.name}
     >
       <header className="card-head">
-        <h2 className="card-title" id={`account-${account.id}-title`}>
+        {/* `default` is the CLI's and the API's name, never a word on screen (#17 item 9): only in the tooltip. */}
+        <h2
+          className="card-title"
+          id={`account-${account.id}-title`}
+          title={account.name === DEFAULT_ACCOUNT ? t('technicalName', { name: account.name }) : undefined}
+        >
           {accountLabel(account.name)}
         </h2>
-        {account.name === DEFAULT_ACCOUNT ? (
-          <span className="card-sub" title={t('technicalName')}>
-            {account.name}
-          </span>
-        ) : null}
         <Badge tone={account.tier === 'paid' ? 'accent' : 'neutral'} data-testid={`tier-${account.name}`}>
           <span data-tier={account.tier}>{t(`tier.${account.tier}`)}</span>
         </Badge>

@@ -8,7 +8,6 @@ import { Badge, useToast } from '../../components';
 import { useLang, useT } from '../../i18n';
 import { Switch, useExplain } from '../settings/kit';
 import { STATUS_TONE } from './logic';
-import { ConnectionSection } from './sections/ConnectionSection';
 import { EndpointSection } from './sections/EndpointSection';
 import { CredentialsSection } from './sections/CredentialsSection';
 import { CheckSection } from './sections/CheckSection';
@@ -24,9 +23,8 @@ interface CardSection {
 
 const CARD_SECTIONS: readonly CardSection[] = [
   { key: 'health', applies: () => true, render: (p) => <HealthSection {...p} /> },
+  // Where the carrier is reached: one control, an address of one's own typed under its choice (#17 item 9).
   { key: 'endpoint', applies: () => true, render: (p) => <EndpointSection {...p} /> },
-  // Typing an address of one's own here makes the endpoint `custom` (the core's rule).
-  { key: 'connection', applies: () => true, render: (p) => <ConnectionSection {...p} /> },
   {
     key: 'credentials',
     applies: (c) => c.credentials !== null,
@@ -76,10 +74,14 @@ export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactN
       data-enabled={carrier.enabled ? 'true' : 'false'}
     >
       <header className="card-head">
-        <h2 className="card-title" id={`carrier-${carrier.code}-title`}>
+        {/* The wire code (`cdek`) is for /v1 and the CLI, not a word of the UI (#17 item 9): a tooltip, not a label. */}
+        <h2
+          className="card-title"
+          id={`carrier-${carrier.code}-title`}
+          title={t('codeHint', { code: carrier.code })}
+        >
           {carrier.name}
         </h2>
-        <span className="card-sub">{carrier.code}</span>
         <StatusBadge carrier={carrier} />
         {!carrier.enabled ? <Badge tone="warn">{t('disabledBadge')}</Badge> : null}
         {carrier.limits_unverified ? (
@@ -91,7 +93,8 @@ export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactN
             {t('limitsUnverified')}
           </Badge>
         ) : null}
-        {carrier.credentials && !carrier.credentials.configured ? (
+        {/* Only live mode asks carriers with an account: in the sandbox a simulator answers, nothing is missing. */}
+        {!props.sandbox && carrier.credentials && !carrier.credentials.configured ? (
           <Badge tone="warn" data-testid={`carrier-needs-credentials-${carrier.code}`}>
             {t('needsCredentials')}
           </Badge>

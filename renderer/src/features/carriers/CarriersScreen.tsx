@@ -110,7 +110,8 @@ export function CarriersScreen(props: { params?: string[] }): ReactNode {
               <CarrierCard
                 key={c.code}
                 carrier={c}
-                sandbox={info?.sandbox ?? false}
+                // Until the mode is known, as in the sandbox: no "missing credentials" warning flashes on a sandbox desk.
+                sandbox={info?.sandbox ?? true}
                 onChange={replace}
                 focused={props.params?.[0] === c.code}
               />

@@ -53,14 +53,33 @@ export function checkBaseUrl(text: string): UrlProblem | null {
   return null;
 }
 
-/** Addresses worth offering in the base URL field: the carrier's published hosts, from the core. */
-export function baseUrlChoices(carrier: Pick<CarrierView, 'default_base_url' | 'hosts'>): string[] {
-  const list = [
-    carrier.default_base_url,
-    carrier.hosts.production,
-    ...(carrier.hosts.test ? [carrier.hosts.test] : []),
-  ];
-  return [...new Set(list)];
+/** What saving an address means to the core (carriers:update): a host the carrier publishes is that choice. */
+export type AddressChoice = { endpoint: 'production' | 'test' } | { endpoint: 'custom'; base_url: string };
+
+/**
+ * The address typed under «Свой адрес», as one choice of the endpoint control: the carrier's own production
+ * or test host typed by hand is that choice (so the control shows what is really asked), anything else is
+ * `custom` with that host. Compared without trailing slashes and letter case of the host part.
+ */
+export function addressChoice(carrier: Pick<CarrierView, 'hosts'>, text: string): AddressChoice {
+  const typed = text.trim();
+  const same = (host: string | null): boolean => host !== null && sameAddress(host, typed);
+  if (same(carrier.hosts.production)) return { endpoint: 'production' };
+  if (same(carrier.hosts.test)) return { endpoint: 'test' };
+  return { endpoint: 'custom', base_url: typed };
+}
+
+function sameAddress(a: string, b: string): boolean {
+  const norm = (u: string): string => {
+    const t = u.trim().replace(/\/+$/, '');
+    try {
+      const url = new URL(t);
+      return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}${url.search}`;
+    } catch {
+      return t;
+    }
+  };
+  return norm(a) === norm(b);
 }
 
 export type TimeoutProblem = 'format' | 'range';

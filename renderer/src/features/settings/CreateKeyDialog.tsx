@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AccountView, CreatedKey } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
+import { nameTaken } from './key-name';
 import { useAccountLabel } from '../../app/account-name';
 import { Button, Dialog, Field, FormDialogFooter, TextField } from '../../components';
 import { useT } from '../../i18n';
@@ -64,7 +65,9 @@ export function CreateKeyDialog(props: {
       setCreated(key);
       props.onCreated();
     } catch (err) {
-      setFormError(explain(err));
+      // A name already in use belongs to the name field, not to the bottom of the form.
+      if (nameTaken(err)) setNameProblem('taken');
+      else setFormError(explain(err));
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { AccountView, DeskInput } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
+import { nameTaken } from './key-name';
 import { useAccountLabel } from '../../app/account-name';
 import { Button, Dialog, Field, FormDialogFooter, TextField, useToast } from '../../components';
 import { useT } from '../../i18n';
@@ -104,13 +105,15 @@ export function ImportKeyDialog(props: {
       else {
         toast(t('import.doneDoc', { imported: r.imported, skipped: r.skipped }));
         if (r.accounts_created.length > 0) {
-          toast(t('import.accountsCreated', { list: r.accounts_created.join(', ') }));
+          toast(t('import.accountsCreated', { list: r.accounts_created.map(accountLabel).join(', ') }));
         }
       }
       props.onImported();
       close();
     } catch (err) {
-      setFormError(explain(err));
+      // A name already in use belongs to the name field, not to the bottom of the form.
+      if (nameTaken(err)) setNameProblem('taken');
+      else setFormError(explain(err));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 // Settings → Listener: the local /v1 HTTP API — on/off, port and address, the URL to give local tools and
-// copyable curl examples that read the key from $RATEDESK_API_KEY (never a real key on screen).
+// copyable test commands for bash, PowerShell and cmd that read the key from the RATEDESK_API_KEY variable
+// (never a real key on screen).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ListenerStatus } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
@@ -8,8 +9,9 @@ import { useApp } from '../../app/context';
 import { hrefFor } from '../../app/router';
 import { Badge, Button, ErrorState, Field, LoadingState, TextField, useToast } from '../../components';
 import { useT } from '../../i18n';
-import { CopyBlock, Labeled, Section, Switch, useExplain } from './kit';
-import { LOOPBACK_HOSTS, curlExamples, parsePort } from './logic';
+import { CopyBlock, Labeled, RadioGroup, Section, Switch, useExplain } from './kit';
+import { LOOPBACK_HOSTS, parsePort } from './logic';
+import { defaultShell, SHELLS, shellExamples, type Shell } from './shell-commands';
 
 export function ListenerTab(): ReactNode {
   const t = useT('settings');
@@ -205,16 +207,32 @@ function AddressForm(props: {
   );
 }
 
+const SHELL_NAMES: Record<Shell, string> = { bash: 'bash', powershell: 'PowerShell', cmd: 'cmd' };
+
+/** The same two requests in the shell the admin has: each shell quotes differently (shell-commands.ts). */
 function CurlExamples({ url }: { url: string }): ReactNode {
   const t = useT('settings');
-  const ex = curlExamples(url);
+  const [shell, setShell] = useState<Shell>(() => defaultShell(navigator.platform));
+  const ex = shellExamples(url, shell);
   return (
     <div className="stack">
+      <RadioGroup
+        name="listener-shell"
+        legend={t('listener.shell')}
+        value={shell}
+        options={SHELLS.map((s) => ({
+          value: s,
+          label: SHELL_NAMES[s],
+          title: t(`listener.shellHint.${s}`),
+        }))}
+        onChange={setShell}
+        data-testid="listener-shell"
+      />
       <Labeled label={t('listener.exampleBalance')}>
         <CopyBlock
           text={ex.balance}
-          label={t('listener.exampleBalance')}
-          copiedText={t('listener.curlCopied')}
+          label={`${t('listener.exampleBalance')} (${SHELL_NAMES[shell]})`}
+          copiedText={t('listener.commandCopied', { shell: SHELL_NAMES[shell] })}
           multiline
           data-testid="listener-curl"
         />
@@ -222,14 +240,15 @@ function CurlExamples({ url }: { url: string }): ReactNode {
       <Labeled label={t('listener.exampleRates')}>
         <CopyBlock
           text={ex.rates}
-          label={t('listener.exampleRates')}
-          copiedText={t('listener.curlCopied')}
+          label={`${t('listener.exampleRates')} (${SHELL_NAMES[shell]})`}
+          copiedText={t('listener.commandCopied', { shell: SHELL_NAMES[shell] })}
           multiline
           data-testid="listener-curl-rates"
         />
       </Labeled>
-      <p className="field-hint" style={{ margin: 0 }}>
-        {t('listener.keyHint')} <a href={hrefFor('settings', 'keys')}>{t('listener.keyLink')}</a>
+      <p className="field-hint" style={{ margin: 0 }} data-testid="listener-key-hint">
+        {t('listener.keyHintShell')} <code className="mono">{ex.setKey}</code> {t('listener.keyHintWhere')}{' '}
+        <a href={hrefFor('settings', 'keys')}>{t('listener.keyLink')}</a>
       </p>
     </div>
   );

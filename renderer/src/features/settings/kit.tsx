@@ -2,6 +2,7 @@
 // components/ do not have: an on/off switch, keyboard tabs, a copyable code block, a radio group drawn as a
 // segmented control, a file download, and plain-language explanations of the core's refusals.
 import { useCallback, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { accountLabel } from '../../app/account-name';
 import { DeskCallError, errorMessage } from '../../api/client';
 import { Button, copyText, useToast } from '../../components';
 import { useLang, useT, type Lang, type ScopedT } from '../../i18n';
@@ -250,21 +251,26 @@ export function downloadText(filename: string, text: string, mime = 'application
 const KNOWN: readonly {
   re: RegExp;
   key: Parameters<ScopedT<'settings'>>[0];
-  params?: (m: RegExpExecArray) => Record<string, string>;
+  /** An account is named through accountLabel (`default` reads «Основной»), as everywhere on screen. */
+  params?: (m: RegExpExecArray, lang: Lang) => Record<string, string>;
 }[] = [
   { re: /checksum does not match/i, key: 'err.checksum' },
   { re: /20 to 200 printable ASCII/i, key: 'err.foreignKey' },
   {
     re: /already stored as (key_[0-9A-Za-z]+) \((".*?"), account (".*?")\)/,
     key: 'err.duplicateKey',
-    params: (m) => ({ id: m[1]!, name: unquote(m[2]!), account: unquote(m[3]!) }),
+    params: (m, lang) => ({ id: m[1]!, name: unquote(m[2]!), account: accountLabel(unquote(m[3]!), lang) }),
   },
   {
     re: /Account (".*?") already exists/,
     key: 'err.accountExists',
-    params: (m) => ({ name: unquote(m[1]!) }),
+    params: (m, lang) => ({ name: accountLabel(unquote(m[1]!), lang) }),
   },
-  { re: /No account named (".*?")/, key: 'err.noAccount', params: (m) => ({ name: unquote(m[1]!) }) },
+  {
+    re: /No account named (".*?")/,
+    key: 'err.noAccount',
+    params: (m, lang) => ({ name: accountLabel(unquote(m[1]!), lang) }),
+  },
   { re: /not a RateDesk key export file/i, key: 'err.notExport' },
   { re: /^format|format: |Invalid input: expected "ratedesk-keys"/i, key: 'err.notExport' },
   { re: /Port (\d+) is already in use/, key: 'err.portInUse', params: (m) => ({ port: m[1]! }) },
@@ -291,7 +297,7 @@ export function explainError(err: unknown, lang: Lang, t: ScopedT<'settings'>): 
   if (err instanceof DeskCallError && err.detail) {
     for (const k of KNOWN) {
       const m = k.re.exec(err.detail);
-      if (m) return t(k.key, k.params?.(m));
+      if (m) return t(k.key, k.params?.(m, lang));
     }
   }
   return errorMessage(err, lang);

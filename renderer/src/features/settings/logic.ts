@@ -1,5 +1,5 @@
-// Pure helpers of the settings screen (no DOM): what an imported text is, the listener's example
-// commands, and the box-preset editor's checks. Unit-testable in Node.
+// Pure helpers of the settings screen (no DOM): what an imported text is, the listener's port
+// and the box-preset editor's checks. Unit-testable in Node.
 import { FOREIGN_KEY_PATTERN, KEY_PREFIX } from '../../../../core/contract/key-shape';
 import { KeyName } from '../../../../core/contract/operations/keys';
 import { MIN_LISTENER_PORT } from '../../../../core/contract/operations/settings';
@@ -63,7 +63,8 @@ export function nameFromFile(fileName: string): string {
 }
 
 /** Key names: the core's KeyName schema itself (trimmed, 1–64, no control characters), its issue as a problem. */
-export type KeyNameProblem = 'empty' | 'length' | 'control';
+/** `taken`: the core refused it, another active key of the account has it (#17 item 9, sameKeyName). */
+export type KeyNameProblem = 'empty' | 'length' | 'control' | 'taken';
 export function checkKeyName(name: string): KeyNameProblem | null {
   const issue = KeyName.safeParse(name).error?.issues[0];
   if (!issue) return null;
@@ -87,25 +88,6 @@ export function parsePort(text: string): { ok: true; value: number } | { ok: fal
   if (!/^\d{1,5}$/.test(t)) return { ok: false };
   const n = Number(t);
   return n === 0 || (n >= MIN_LISTENER_PORT && n <= 65_535) ? { ok: true, value: n } : { ok: false };
-}
-
-/** Example commands for local tools. The key is always the $RATEDESK_API_KEY variable, never a real one. */
-export function curlExamples(baseUrl: string): { balance: string; rates: string } {
-  const url = baseUrl.replace(/\/+$/, '');
-  const shipment = {
-    from: { city: 'Москва', postal_code: '101000' },
-    to: { city: 'Казань', postal_code: '420000' },
-    parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
-  };
-  return {
-    balance: `curl -sS -H "Authorization: Bearer $RATEDESK_API_KEY" ${url}/v1/balance`,
-    rates: [
-      `curl -sS -X POST ${url}/v1/rates`,
-      `  -H "Authorization: Bearer $RATEDESK_API_KEY"`,
-      `  -H 'Content-Type: application/json'`,
-      `  --data-raw '${JSON.stringify(shipment)}'`,
-    ].join(' \\\n'),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ const EXPECTED_API = {
   cities: ['search'],
   history: ['curl', 'export', 'get', 'rerun', 'search'],
   carriers: ['check', 'list', 'update'],
-  ratecards: ['check', 'import', 'list', 'remove'],
+  ratecards: ['check', 'import', 'list', 'remove', 'template'],
   accounts: ['clearLimits', 'create', 'list', 'setLimits', 'setThreshold', 'topup'],
   notifications: ['list'],
   keys: ['create', 'export', 'import', 'list', 'revoke'],

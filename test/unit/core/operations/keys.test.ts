@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExportDocument } from '../../../../core/contract/operations';
+import { ExportDocument, isKeyNameTaken } from '../../../../core/contract/operations';
 import {
   OperationError,
   createAccount,
@@ -170,8 +170,12 @@ describe('importKey', () => {
 
   it('imports a foreign key of 20 to 200 printable characters', () => {
     const { store, clock } = freshFolder();
-    for (const secret of ['x'.repeat(20), `sk_live_${'Z'.repeat(192)}`, '{weird}!~key-with=sy#mbols']) {
-      const key = importSecret(store, clock, { account: 'default', name: 'foreign', secret });
+    for (const [i, secret] of [
+      'x'.repeat(20),
+      `sk_live_${'Z'.repeat(192)}`,
+      '{weird}!~key-with=sy#mbols',
+    ].entries()) {
+      const key = importSecret(store, clock, { account: 'default', name: `foreign ${i}`, secret });
       expect(store.keys.authLookup(digestKey(secret))?.key_id).toBe(key.id);
       expect(key.prefix).toBe(`${secret.slice(0, 4)}…`);
     }
@@ -355,5 +359,44 @@ describe('exportKeys / importExport', () => {
         .map((k) => k.name),
     ).toEqual(['k5']);
     expect(importExport(a.store, a.clock, doc)).toEqual({ imported: 0, skipped: n, accounts_created: [] });
+  });
+});
+
+describe('a key name already in use (#17 item 9)', () => {
+  it('keys:create refuses a second active key of one account with the same name, case aside', () => {
+    const { store, clock } = freshFolder();
+    const first = createKey(store, clock, { account: 'default', name: 'Склад' });
+    const e = adminError(() => createKey(store, clock, { account: 'default', name: ' склад ' }));
+    expect(e.code).toBe('conflict');
+    expect(e.message).toBe(
+      `A key named "Склад" is already in use for account "default" (${first.id}). Choose another name, or revoke that key first.`,
+    );
+    expect(isKeyNameTaken(e.message)).toBe(true);
+    expect(listKeys(store, clock, {})).toHaveLength(1);
+  });
+
+  it('allows the name in another account, and again once the old key is revoked', () => {
+    const { store, clock } = freshFolder();
+    createAccount(store, clock, { name: 'other' });
+    const first = createKey(store, clock, { account: 'default', name: 'Склад' });
+    createKey(store, clock, { account: 'other', name: 'Склад' });
+    revokeKey(store, clock, { id: first.id });
+    createKey(store, clock, { account: 'default', name: 'Склад' });
+    expect(
+      listKeys(store, clock, {})
+        .map((k) => `${k.account} ${k.name} ${k.state}`)
+        .sort(),
+    ).toEqual(['default Склад active', 'default Склад revoked', 'other Склад active']);
+  });
+
+  it('keys:import of one secret refuses the name the same way, and stores nothing', () => {
+    const { store, clock } = freshFolder();
+    createKey(store, clock, { account: 'default', name: '1С' });
+    const e = adminError(() =>
+      importSecret(store, clock, { account: 'default', name: '1с', secret: 'x'.repeat(24) }),
+    );
+    expect(e.code).toBe('conflict');
+    expect(isKeyNameTaken(e.message)).toBe(true);
+    expect(store.keys.authLookup(digestKey('x'.repeat(24)))).toBeUndefined();
   });
 });

@@ -120,8 +120,14 @@ describe('ratecards:check', () => {
       rows: 0,
       services: 0,
       problems: [
-        { line: 2, kind: 'bad_price', column: 'price_rub', value: '3,505' },
-        { line: 3, kind: 'bad_delivery_type', column: 'delivery_type', value: 'boat' },
+        { line: 2, kind: 'bad_price', column: 'price_rub', header: 'price_rub', value: '3,505' },
+        {
+          line: 3,
+          kind: 'bad_delivery_type',
+          column: 'delivery_type',
+          header: 'delivery_type',
+          value: 'boat',
+        },
       ],
       more_problems: 0,
       bad_lines: 2,

@@ -247,7 +247,7 @@ describe('a hostile file (#16 item 6)', () => {
     const long = 'a'.repeat(5_000_000);
     const result = parse(`${HEADER}\n"${long}",*,1000,100,1,2,door\n`);
     expect(result.problems).toEqual([
-      { line: 2, kind: 'unknown_city', column: 'from', value: `${'a'.repeat(59)}…` },
+      { line: 2, kind: 'unknown_city', column: 'from', header: 'from', value: `${'a'.repeat(59)}…` },
     ]);
   });
 });

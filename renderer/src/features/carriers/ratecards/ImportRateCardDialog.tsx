@@ -1,6 +1,7 @@
-// Import (or replace) a rate card: a CSV file, checked by the core as soon as it is chosen (ratecards:check)
-// so every bad line is listed with its number in the UI language before anything is sent to be stored; then
-// the code, the name and the volumetric divisor.
+// Import (or replace) a rate card: a CSV or Excel file, checked by the core as soon as it is chosen
+// (ratecards:check, the file's bytes: the core tells CSV from .xlsx) so every bad line is listed with its
+// number in the UI language before anything is sent to be stored; then the code, the name and the volumetric
+// divisor. A template (CSV or Excel, headers in the UI language) is a click away.
 import {
   useEffect,
   useRef,
@@ -17,17 +18,20 @@ import {
 } from '../../../../../core/desk/contract';
 import { call, DeskCallError } from '../../../api/client';
 import { Button, Dialog, Field, FormDialogFooter, TextField, useToast } from '../../../components';
-import { useT } from '../../../i18n';
+import { useLang, useT } from '../../../i18n';
+import { bytesToBase64 } from '../../../lib/files';
 import { useExplain } from '../../settings/kit';
 import {
   checkCardForm,
   codeFromFileName,
+  fileLevelProblem,
   hasProblems,
   MAX_FILE_BYTES,
   problemParams,
   problemsByLine,
   type CardFormProblems,
 } from './logic';
+import { TemplateLinks } from './TemplateLinks';
 
 /** At most this many lines are listed; the count of the rest follows. */
 const SHOWN_LINES = 200;
@@ -35,7 +39,8 @@ const SHOWN_LINES = 200;
 type FileState =
   | { status: 'none' }
   | { status: 'checking'; name: string }
-  | { status: 'read'; name: string; csv: string; check: RateCardCheck }
+  /** `bytes`: the file as chosen, base64 (CSV or .xlsx alike). */
+  | { status: 'read'; name: string; bytes: string; check: RateCardCheck }
   | { status: 'failed'; name: string; message: string };
 
 export function ImportRateCardDialog(props: {
@@ -88,9 +93,9 @@ export function ImportRateCardDialog(props: {
     }
     setFile({ status: 'checking', name: f.name });
     try {
-      const csv = await f.text();
-      const check = await call((api) => api.ratecards.check({ csv }));
-      setFile({ status: 'read', name: f.name, csv, check });
+      const bytes = bytesToBase64(new Uint8Array(await f.arrayBuffer()));
+      const check = await call((api) => api.ratecards.check({ file: bytes }));
+      setFile({ status: 'read', name: f.name, bytes, check });
       if (code.trim() === '' && !replacing) setCode(codeFromFileName(f.name));
     } catch (err) {
       setFile({ status: 'failed', name: f.name, message: explain(err) });
@@ -119,7 +124,7 @@ export function ImportRateCardDialog(props: {
         api.ratecards.import({
           code: code.trim(),
           name: name.trim(),
-          csv: file.csv,
+          file: file.bytes,
           ...(d === '' ? {} : { volumetric_divisor: Number(d) }),
         }),
       );
@@ -174,7 +179,7 @@ export function ImportRateCardDialog(props: {
                 type="file"
                 className="sr-only"
                 tabIndex={-1}
-                accept=".csv,.txt,text/csv,text/plain"
+                accept=".csv,.txt,.xlsx,.xls,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 onChange={(e) => void onFile(e)}
                 data-testid="ratecard-file"
               />
@@ -191,6 +196,7 @@ export function ImportRateCardDialog(props: {
             </div>
           )}
         </Field>
+        <TemplateLinks />
         <FileReport file={file} listRef={problemList} />
         <div className="form-row form-row-top">
           <TextField
@@ -249,6 +255,7 @@ export function ImportRateCardDialog(props: {
 /** What the core made of the chosen file: ready, or every bad line with its number and reasons. */
 function FileReport(props: { file: FileState; listRef: RefObject<HTMLDivElement | null> }): ReactNode {
   const t = useT('ratecards');
+  const { lang } = useLang();
   const { file } = props;
   if (file.status === 'checking') {
     return (
@@ -273,6 +280,22 @@ function FileReport(props: { file: FileState; listRef: RefObject<HTMLDivElement 
       </p>
     );
   }
+  // An Excel 97–2003 file, a damaged workbook, an empty file: one sentence, no line numbers.
+  const whole = fileLevelProblem(check.problems);
+  if (whole) {
+    return (
+      <div
+        className="form-error"
+        ref={props.listRef}
+        tabIndex={-1}
+        role="alert"
+        data-testid="ratecard-problems"
+        data-kind={whole.kind}
+      >
+        {t(`problem.${whole.kind}`, problemParams(whole, lang))}
+      </div>
+    );
+  }
   // The core lists the first problems only (MAX_LISTED_RATE_CARD_PROBLEMS) and counts the bad lines.
   const lines = problemsByLine(check.problems).slice(0, SHOWN_LINES);
   const hidden = check.bad_lines - lines.length;
@@ -292,7 +315,7 @@ function FileReport(props: { file: FileState; listRef: RefObject<HTMLDivElement 
         {lines.map(([line, list]) => (
           <li key={line} data-line={line} data-testid="ratecard-problem">
             <span className="ratecard-problem-line">{t('dialog.lineLabel', { line })}:</span>{' '}
-            {list.map((p) => t(`problem.${p.kind}`, problemParams(p))).join('; ')}
+            {list.map((p) => t(`problem.${p.kind}`, problemParams(p, lang))).join('; ')}
           </li>
         ))}
       </ol>

@@ -2,10 +2,13 @@
 // core's schemas (imported from the contract, so they cannot drift), and how a refused file's problems are
 // grouped for the screen.
 import {
-  MAX_RATE_CARD_TEXT,
+  columnLabel,
+  MAX_RATE_CARD_FILE_BYTES,
+  RATE_CARD_COLUMNS,
   RateCardCode,
   RateCardName,
   VolumetricDivisor,
+  type RateCardColumn,
   type RateCardProblem,
 } from '../../../../../core/desk/contract';
 
@@ -57,7 +60,18 @@ export function codeFromFileName(fileName: string): string {
 }
 
 /** Files larger than the core accepts are refused before they are read into memory. */
-export const MAX_FILE_BYTES = MAX_RATE_CARD_TEXT;
+export const MAX_FILE_BYTES = MAX_RATE_CARD_FILE_BYTES;
+
+/**
+ * Problems about the file as a whole (not a line of it): said in one sentence, without a line number or a
+ * count of bad lines («это файл Excel 97–2003 — сохраните…», not "1 line has errors: line 1: …").
+ */
+const FILE_KINDS: ReadonlySet<RateCardProblem['kind']> = new Set(['empty_file', 'old_excel', 'bad_xlsx']);
+
+export function fileLevelProblem(problems: readonly RateCardProblem[]): RateCardProblem | null {
+  const only = problems.length === 1 ? problems[0]! : null;
+  return only && FILE_KINDS.has(only.kind) ? only : null;
+}
 
 /** The lines of a refused file, each with its problems, in line order (the core sends them so). */
 export function problemsByLine(
@@ -72,7 +86,12 @@ export function problemsByLine(
   return [...lines.entries()];
 }
 
-/** Parameters of a problem's sentence (the i18n catalogue's {column}, {value}, {other}). */
-export function problemParams(p: RateCardProblem): Record<string, string | number> {
-  return { column: p.column ?? '', value: p.value ?? '', other: p.other_line ?? '', line: p.line };
+/**
+ * Parameters of a problem's sentence (the i18n catalogue's {column}, {value}, {other}). A column is named as
+ * the file names it («цена, ₽» or price_rub); one the file lacks, in the UI language's words.
+ */
+export function problemParams(p: RateCardProblem, lang: 'ru' | 'en'): Record<string, string | number> {
+  const known = (RATE_CARD_COLUMNS as readonly string[]).includes(p.column ?? '');
+  const column = p.header ?? (known ? columnLabel(p.column as RateCardColumn, lang) : (p.column ?? ''));
+  return { column, value: p.value ?? '', other: p.other_line ?? '', line: p.line };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkCardForm,
   codeFromFileName,
+  fileLevelProblem,
   hasProblems,
   problemParams,
   problemsByLine,
@@ -52,10 +53,43 @@ it('groups problems by line and words each in both languages', () => {
     [3, 2],
     [7, 1],
   ]);
-  expect(render(ratecards.ru['problem.bad_price'], problemParams(problems[0]!))).toBe(
-    'price_rub: «1,234» — нужна цена в рублях, не больше 2 знаков после запятой',
+  // Without the file's header (an older core), a column is named in the UI language's words.
+  expect(render(ratecards.ru['problem.bad_price'], problemParams(problems[0]!, 'ru'))).toBe(
+    'цена, ₽: «1,234» — нужна цена в рублях, не больше 2 знаков после запятой',
   );
-  expect(render(ratecards.en['problem.duplicate_row'], problemParams(problems[2]!))).toBe(
+  expect(render(ratecards.en['problem.duplicate_row'], problemParams(problems[2]!, 'en'))).toBe(
     'the same service, from, to and max_weight_grams as line 4',
+  );
+  expect(render(ratecards.ru['problem.duplicate_row'], problemParams(problems[2]!, 'ru'))).toBe(
+    'та же услуга, откуда, куда и вес до, что в строке 4',
+  );
+});
+
+it('names a column as the file wrote it, in either language (#17 item 9)', () => {
+  const english = {
+    line: 2,
+    kind: 'bad_price' as const,
+    column: 'price_rub',
+    header: 'price_rub',
+    value: 'x',
+  };
+  const russian = { ...english, header: 'Цена, руб.' };
+  expect(render(ratecards.ru['problem.bad_price'], problemParams(english, 'ru'))).toMatch(/^price_rub: «x»/);
+  expect(render(ratecards.en['problem.bad_price'], problemParams(russian, 'en'))).toMatch(
+    /^Цена, руб\.: “x”/,
+  );
+  const missing = { line: 1, kind: 'missing_column' as const, column: 'delivery_type' };
+  expect(render(ratecards.ru['problem.missing_column'], problemParams(missing, 'ru'))).toBe(
+    'в заголовке нет колонки «тип доставки»',
+  );
+});
+
+it('says a problem with the file as a whole in one sentence, without a line', () => {
+  expect(fileLevelProblem([{ line: 1, kind: 'old_excel' }])).toEqual({ line: 1, kind: 'old_excel' });
+  expect(fileLevelProblem([{ line: 1, kind: 'bad_xlsx' }])?.kind).toBe('bad_xlsx');
+  expect(fileLevelProblem([{ line: 3, kind: 'not_utf8' }])).toBeNull();
+  expect(fileLevelProblem([{ line: 2, kind: 'bad_price', column: 'price_rub' }])).toBeNull();
+  expect(render(ratecards.ru['problem.old_excel'], {})).toBe(
+    'Это файл Excel 97–2003 (.xls) или защищённый паролем — сохраните его как «Книга Excel (.xlsx)» или «CSV UTF-8».',
   );
 });
