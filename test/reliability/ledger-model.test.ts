@@ -599,7 +599,8 @@ class NewKey implements Cmd {
     step(m, h, this, async () => {
       const k = createKey(h.adminStore(this.via), h.clock, {
         account: ACCOUNT_NAMES[this.account]!,
-        name: 'model',
+        // A name per key: since #17 a name in use on the account is refused (a setup change, not the model's).
+        name: `model ${m.keys.length}`,
       });
       h.secrets.push(k.secret);
       h.keyIds.push(k.id);

@@ -286,8 +286,9 @@ describe('every single-character corruption of a real key is refused before any 
       // A well-formed key that is not stored does reach the database: the zero below is the checksum's doing.
       const unknown = await t.get('/v1/balance', generateKey());
       expect(unknown.status).toBe(401);
-      // Let the first-use writes (last_used_at) commit, so that the generation below only moves if a
-      // corruption writes.
+      // Let the first-use writes (last_used_at) and the background warm-up's (#17: directories, a throwaway
+      // quote) commit, so that the generation below only moves if a corruption writes.
+      await t.service.warmedUp;
       await new Promise((r) => setTimeout(r, 100));
 
       const all = sample.flatMap((key) =>

@@ -153,7 +153,10 @@ describe('circuit breaker over /v1', () => {
         { carrier: 'cdek', kind: 'carrier_error', detail: expect.any(String) },
       ]);
     }
-    expect(failures(await desk(5))).toEqual([{ carrier: 'cdek', kind: 'temporarily_skipped' }]);
+    // #17 item 4 on purpose: a skipped carrier says until when (the default cool-down, 30 s, on a stopped clock).
+    expect(failures(await desk(5))).toEqual([
+      { carrier: 'cdek', kind: 'temporarily_skipped', retryInMs: 30_000 },
+    ]);
   });
 
   it('a restart gives every carrier a fresh chance (the breaker is in memory; the status is remembered)', async () => {
