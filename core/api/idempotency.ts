@@ -2,9 +2,9 @@
 // Scope is the account (its keys share one balance). Completed outcomes are durable (table `idempotency`,
 // written in the same transaction as the debit); the in-flight claim is in memory, because only this
 // process serves the data folder (see core/service.ts lock) and a crash leaves nothing charged to undo.
-import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Shipment } from '../contract/v1';
+import { fingerprint } from '../util/fingerprint';
 import { headerValues } from './headers';
 
 /** Records are kept at least this long; afterwards the same key is a new request. */
@@ -23,11 +23,6 @@ export function parseIdempotencyKey(req: IncomingMessage): IdempotencyHeader {
   return { ok: true, key: v };
 }
 
-/** SHA-256 of the validated request, keys sorted: the same shipment written differently is the same request. */
-export function fingerprint(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
-}
-
 /**
  * The shipment as it means, for the fingerprint: `carriers: null` and no `carriers` are the same request, and
  * so are two lists naming the same carriers in another order, case or with repeats (codes match
@@ -40,17 +35,6 @@ export function shipmentFingerprint(shipment: Shipment): string {
       ? undefined
       : [...new Set(shipment.carriers.map((c) => c.toLowerCase()))].sort();
   return fingerprint({ ...shipment, carriers });
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** Claims of requests still running, by account and key. */

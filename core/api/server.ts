@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { BalanceResponse, CarriersResponse } from '../contract/v1';
 import { effectiveLimits } from '../contract/limits';
 import type { TakeResult } from '../limits/token-bucket';
+import { isLoopback } from '../settings/loopback';
 import { isBusyError } from '../store/busy';
 import { newRequestId } from '../util/ids';
 import { authenticate, wwwAuthenticate, type ConnectionAuthMemo } from './auth';
@@ -13,7 +14,6 @@ import { allowedHosts, isAllowedHost, isCrossSite } from './guards';
 import { scanGuardHeaders } from './headers';
 import { handleRates } from './rates';
 import { baseHeaders, sendError, sendJson, type HeaderList } from './respond';
-import { isLoopback } from './loopback';
 import type { ApiRuntime } from './runtime';
 
 export { isLoopback };

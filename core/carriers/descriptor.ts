@@ -6,14 +6,26 @@
 // a descriptor missing a part does not compile (test/unit/core/carriers/descriptor.test.ts proves it).
 // This half is data only: the admin CLI and the settings schema read it without loading any adapter, HTTP
 // client or simulator; `load()` brings the rest when a carrier is actually built, checked or simulated.
+import type { z } from 'zod';
 import type { LocationResolver, LocationWant } from '../locations/resolver';
-import type { SettingDef } from '../settings/carrier-settings';
 import type { Db } from '../store/open';
 import type { Logger } from '../util/logger';
 import type { CarrierCheckStep } from './check';
 import type { CarrierLimits } from './limits';
 import type { SimulatorHandle } from './simulators/handle';
 import type { CarrierAdapter } from './types';
+
+/**
+ * One setting: its schema, default, whether it is secret, and its one-line doc. Every setting of RateDesk has
+ * this shape (core/settings/schema.ts); it is declared here, where a carrier's options use it, so that carriers
+ * do not import the settings layer that reads their descriptors (docs/architecture.md, "Layers").
+ */
+export interface SettingDef {
+  schema: z.ZodType;
+  default: string;
+  secret: boolean;
+  doc: string;
+}
 
 /** An account field: secret ones go through the host's secret store and are never printed back in full. */
 export interface CredentialDef {

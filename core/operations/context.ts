@@ -10,7 +10,6 @@ import type {
   DeskEventPayload,
 } from '../contract/operations';
 import type { Shipment } from '../contract/v1';
-import type { ApiListener } from '../api/server';
 import type { QuoteProgress, RatingResult } from '../rating/aggregator';
 import type { HealthBoard } from '../rating/health';
 import type { ServiceEvents } from '../service-events';
@@ -28,14 +27,23 @@ export interface StoreContext {
   clock: WallClock;
 }
 
+/**
+ * The bound /v1 listener, as operations see it (the listener itself is core/api/server.ts's `ApiListener`;
+ * operations name only what they read, so they do not import the /v1 listener's modules).
+ */
+export interface RunningListener {
+  url: string;
+  port: number;
+}
+
 /** The running service, as the operations that need it see it. */
 export interface ServiceParts {
   settings: SettingsView;
   health: HealthBoard;
   events: EventEmitter<ServiceEvents>;
-  listener(): ApiListener | null;
+  listener(): RunningListener | null;
   /** Stops and starts the listener with the current settings. */
-  restartListener(): Promise<ApiListener | null>;
+  restartListener(): Promise<RunningListener | null>;
   sandbox(): boolean;
   /** `probeNow`: carriers the desk's breaker lets through now, once, as its probe («спросить сейчас»). */
   rate(

@@ -1,7 +1,7 @@
 // Settings as an admin sees them (every known setting with its effective value, secrets masked), the
 // app's own facts, and the /v1 listener's switch, port and bind address.
-import { isLoopback } from '../api/loopback';
 import type { ListenerStatus, SettingView } from '../contract/operations';
+import { isLoopback } from '../settings/loopback';
 import { SETTINGS, isSettingName, maskSecret, parseSetting, type SettingName } from '../settings/schema';
 import type { Store } from '../store';
 import { inService, type ServiceContext, type WallClock } from './context';

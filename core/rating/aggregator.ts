@@ -2,10 +2,10 @@
 // queried carrier is listed with a reason. A carrier fault never escapes as an exception. Each carrier runs
 // on its own (carrier-call.ts: limits, cache, circuit breaker, its own timer), so one that hangs costs only
 // its own timeout.
-import { fingerprint } from '../api/idempotency';
 import type { CarrierAdapter } from '../carriers/types';
 import { reasonText, type CarrierFailure, type UnavailableKind } from '../contract/unavailable';
 import type { Rate, Shipment, Unavailable } from '../contract/v1';
+import { fingerprint } from '../util/fingerprint';
 import { UNATTRIBUTED, type CircuitBreakers } from './breaker';
 import { rateCarrier, type CarrierCallContext, type QuoteProgress } from './carrier-call';
 import type { HealthBoard } from './health';

@@ -3,17 +3,12 @@
 // copy: carriers.<code>.enabled | endpoint | base_url | timeout_ms, plus its account fields (secret ones go
 // through the host's secret store and are never printed back in full) and its own options.
 import { z } from 'zod';
-import type { CarrierField, CarrierSettingsDescription } from '../carriers/descriptor';
+import type { CarrierField, CarrierSettingsDescription, SettingDef } from '../carriers/descriptor';
+
+export type { SettingDef };
 
 /** A carrier's settings description with its code. */
 export type CarrierSettingsSpec<C extends string> = { code: C } & CarrierSettingsDescription;
-
-export interface SettingDef {
-  schema: z.ZodType;
-  default: string;
-  secret: boolean;
-  doc: string;
-}
 
 const onOff = z.enum(['on', 'off']);
 const url = z.url({ protocol: /^https?$/ });

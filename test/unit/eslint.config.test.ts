@@ -1,8 +1,9 @@
 // The dependency rule of design.md is enforced by eslint.config.js; these cases prove each rule fires
 // (and does not fire on what is allowed), so a config edit cannot silently switch a boundary off.
 import { ESLint } from 'eslint';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -108,5 +109,231 @@ describe('general rules', () => {
     ]);
     const code = "import { Shipment } from './lint/contract/v1';\nexport type S = Shipment;\n";
     expect(await errors('core/x.ts', code)).toEqual(['@typescript-eslint/consistent-type-imports']);
+  });
+});
+
+// The layers inside core (#18 item 4, docs/architecture.md "Layers"). Each zone is tried from a file at the
+// top of its folder and from one a folder deeper, since the config generates its zones per depth.
+describe('only core/store imports a database driver', () => {
+  it.each([
+    ['core/service.ts', "import Database from 'better-sqlite3';\nexport const a = Database;\n"],
+    ['core/api/runtime.ts', "import type Database from 'better-sqlite3';\nexport type D = Database;\n"],
+    [
+      'core/carriers/fivepost/catalogue-store.ts',
+      "import Database from 'better-sqlite3';\nexport const a = Database;\n",
+    ],
+    [
+      'core/rating/example.ts',
+      "import { DatabaseSync } from 'node:sqlite';\nexport const a = DatabaseSync;\n",
+    ],
+    ['core/contract/example.ts', "import pg from 'pg';\nexport const a = pg;\n"],
+    ['electron/main/example.ts', "import Database from 'better-sqlite3';\nexport const a = Database;\n"],
+    [
+      'scripts/example.ts',
+      "import { Statement } from 'better-sqlite3/lib/statement';\nexport const a = Statement;\n",
+    ],
+    ['test/integration/example.test.ts', "import postgres from 'postgres';\nexport const a = postgres;\n"],
+  ])('rejects one in %s', async (file, code) => {
+    expect(await errors(file, code)).toEqual([RESTRICTED]);
+  });
+
+  it.each([
+    ['core/store/open.ts', "import Database from 'better-sqlite3';\nexport const a = Database;\n"],
+    ['core/store/sqlite/open.ts', "import Database from 'better-sqlite3';\nexport const a = Database;\n"],
+    ['core/store/postgres/open.ts', "import pg from 'pg';\nexport const a = pg;\n"],
+    // An entry of today's allow-list (the SQLite implementation's own fixture).
+    [
+      'test/integration/store/migration-history.test.ts',
+      "import Database from 'better-sqlite3';\nexport const a = Database;\n",
+    ],
+  ])('allows one in %s', async (file, code) => {
+    expect(await errors(file, code)).toEqual([]);
+  });
+
+  it('allows a module of ours whose name only looks like a driver', async () => {
+    // The service will open a store implementation by its folder's name.
+    const code = "import { openStore } from './store/postgres';\nexport const a = openStore;\n";
+    expect(await errors('core/service.ts', code)).toEqual([]);
+  });
+
+  it('keeps the host rule in every zone (one config object per zone must not drop it)', async () => {
+    const code = "import { app } from 'electron';\nexport const a = app;\n";
+    for (const file of [
+      'core/store/open.ts',
+      'core/rating/aggregator.ts',
+      'core/carriers/cdek/adapter.ts',
+      'core/carriers/descriptor.ts', // an allow-list entry has a config object of its own
+      'core/contract/operations/keys.ts',
+      'core/operations/settings.ts',
+    ]) {
+      expect(await errors(file, code), file).toEqual([RESTRICTED]);
+    }
+  });
+});
+
+describe('core/contract is zod only', () => {
+  it.each([
+    ['core/contract/v1.ts', "import { createHash } from 'node:crypto';\nexport const a = createHash;\n"],
+    ['core/contract/v1.ts', "import { request } from 'undici';\nexport const a = request;\n"],
+    ['core/contract/v1.ts', "import { newRequestId } from '../util/ids';\nexport const a = newRequestId;\n"],
+    ['core/contract/v1.ts', "import type { Store } from '../store';\nexport type S = Store;\n"],
+    [
+      'core/contract/operations/keys.ts',
+      "import { isLoopback } from '../../settings/loopback';\nexport const a = isLoopback;\n",
+    ],
+  ])('rejects in %s: %s', async (file, code) => {
+    expect(await errors(file, code)).toEqual([RESTRICTED]);
+  });
+
+  it('allows zod and its own modules, from either depth', async () => {
+    const top =
+      "import { z } from 'zod';\nimport { LIMITS } from './limits';\nexport const a = [z, LIMITS];\n";
+    expect(await errors('core/contract/v1.ts', top)).toEqual([]);
+    const deeper =
+      "import { z } from 'zod';\nimport { Shipment } from '../v1';\nimport { Id } from './common';\n" +
+      'export const a = [z, Shipment, Id];\n';
+    expect(await errors('core/contract/operations/keys.ts', deeper)).toEqual([]);
+  });
+});
+
+describe('arrows inside core that never point up', () => {
+  it.each([
+    [
+      'rating → api',
+      'core/rating/aggregator.ts',
+      "import { fingerprint } from '../api/idempotency';\nexport const a = fingerprint;\n",
+    ],
+    [
+      'rating → api, a type',
+      'core/rating/health.ts',
+      "import type { ApiRuntime } from '../api/runtime';\nexport type R = ApiRuntime;\n",
+    ],
+    [
+      'operations → api',
+      'core/operations/settings.ts',
+      "import { isLoopback } from '../api/server';\nexport const a = isLoopback;\n",
+    ],
+    [
+      'carriers → store',
+      'core/carriers/types.ts',
+      "import type { Store } from '../store';\nexport type S = Store;\n",
+    ],
+    [
+      'carriers → store, a folder deeper',
+      'core/carriers/cdek/adapter.ts',
+      "import type { Db } from '../../store/open';\nexport type D = Db;\n",
+    ],
+    [
+      'carriers → settings',
+      'core/carriers/descriptor.ts',
+      "import type { SettingDef } from '../settings/carrier-settings';\nexport type S = SettingDef;\n",
+    ],
+    [
+      'carriers → rating',
+      'core/carriers/pek/adapter.ts',
+      "import { UNATTRIBUTED } from '../../rating/breaker';\nexport const a = UNATTRIBUTED;\n",
+    ],
+    [
+      'carriers → platform',
+      'core/carriers/built-in.ts',
+      "import { x } from '../platform/carrier-registry';\nexport const a = x;\n",
+    ],
+    [
+      'locations → store',
+      'core/locations/resolver.ts',
+      "import type { Db } from '../store/open';\nexport type D = Db;\n",
+    ],
+    [
+      'settings → store',
+      'core/settings/schema.ts',
+      "import { settingsRepo } from '../store/settings';\nexport const a = settingsRepo;\n",
+    ],
+    [
+      'ratecards → store',
+      'core/ratecards/parse.ts',
+      "import type { Store } from '../store';\nexport type S = Store;\n",
+    ],
+  ])('rejects %s', async (_label, file, code) => {
+    expect(await errors(file, code)).toEqual([RESTRICTED]);
+  });
+
+  it.each([
+    [
+      'rating → util',
+      'core/rating/aggregator.ts',
+      "import { fingerprint } from '../util/fingerprint';\nexport const a = fingerprint;\n",
+    ],
+    [
+      'api → rating (down)',
+      'core/api/rates.ts',
+      "import { aggregate } from '../rating/aggregator';\nexport const a = aggregate;\n",
+    ],
+    [
+      'operations → store (down)',
+      'core/operations/keys.ts',
+      "import type { Store } from '../store';\nexport type S = Store;\n",
+    ],
+    [
+      'settings → carriers (down)',
+      'core/settings/schema.ts',
+      "import { BUILT_IN } from '../carriers/built-in';\nexport const a = BUILT_IN;\n",
+    ],
+    // A sibling folder named like a layer is not that layer: the zones count the `../` to core/.
+    [
+      'a carrier subfolder importing ../store (not core/store)',
+      'core/carriers/fivepost/x.ts',
+      "import { s } from '../store';\nexport const a = s;\n",
+    ],
+  ])('allows %s', async (_label, file, code) => {
+    expect(await errors(file, code)).toEqual([]);
+  });
+
+  it("allows an allow-list entry's one import and nothing more of core/store", async () => {
+    const allowed = "import type { Db } from '../store/open';\nexport type D = Db;\n";
+    expect(await errors('core/carriers/descriptor.ts', allowed)).toEqual([]);
+    const more = "import type { Store } from '../store';\nexport type S = Store;\n";
+    expect(await errors('core/carriers/descriptor.ts', more)).toEqual([RESTRICTED]);
+    const other = "import type { Db } from '../store/accounts';\nexport type D = Db;\n";
+    expect(await errors('core/locations/cache.ts', other)).toEqual([RESTRICTED]);
+    const settingsAllowed = "import type { Store } from '../store';\nexport type S = Store;\n";
+    expect(await errors('core/settings/view.ts', settingsAllowed)).toEqual([]);
+    const settingsMore = "import { openStore } from '../store/open';\nexport const a = openStore;\n";
+    expect(await errors('core/settings/view.ts', settingsMore)).toEqual([RESTRICTED]);
+  });
+});
+
+describe('the allow-lists only shrink', () => {
+  interface LayerConfig {
+    DRIVER_ALLOW_LIST: string[];
+    LAYER_ALLOW_LIST: { file: string; imports: string }[];
+    MAX_DEPTH: number;
+  }
+  const config = async () =>
+    (await import(pathToFileURL(join(root, 'eslint.config.js')).href)) as LayerConfig;
+
+  it('names files that still import a driver', async () => {
+    const { DRIVER_ALLOW_LIST } = await config();
+    for (const file of DRIVER_ALLOW_LIST) {
+      expect(readFileSync(join(root, file), 'utf8'), file).toMatch(/from 'better-sqlite3'/);
+    }
+  });
+
+  it('names imports that are still there', async () => {
+    const { LAYER_ALLOW_LIST } = await config();
+    expect(LAYER_ALLOW_LIST).toHaveLength(5);
+    for (const { file, imports } of LAYER_ALLOW_LIST) {
+      const up = '../'.repeat(file.split('/').length - 2);
+      expect(readFileSync(join(root, file), 'utf8'), file).toContain(`from '${up}${imports}';`);
+    }
+  });
+
+  it('covers every file of core (no file deeper than the generated zones)', async () => {
+    const { MAX_DEPTH } = await config();
+    const deepest = Math.max(
+      ...readdirSync(join(root, 'core'), { recursive: true, encoding: 'utf8' }).map(
+        (p) => p.split(sep).length - 1,
+      ),
+    );
+    expect(deepest).toBeLessThanOrEqual(MAX_DEPTH);
   });
 });

@@ -36,7 +36,7 @@ export type ListenerStatus = z.output<typeof ListenerStatus>;
 
 /**
  * The desktop app never serves /v1 beyond this computer; `npm run serve --allow-remote` is the only way to
- * do that. Same set as isLoopback() in core/api/server.ts, which the operation checks again.
+ * do that. Same set as isLoopback() in core/settings/loopback.ts, which the operation checks again.
  */
 export const LoopbackHost = z
   .string()
