@@ -88,3 +88,7 @@ export const CARRIER_NAMES = Object.fromEntries(CARRIER_DESCRIPTORS.map((d) => [
   CarrierCode,
   string
 >;
+/** Display names in the English UI and English exports, from the same descriptors. */
+export const CARRIER_NAMES_EN = Object.fromEntries(
+  CARRIER_DESCRIPTORS.map((d) => [d.code, d.nameEn]),
+) as Record<CarrierCode, string>;

@@ -4,7 +4,7 @@
 // The live check runs in the service (the desk); the CLI runs the same check (core/platform/carrier-check.ts).
 import { CARRIER_DESCRIPTORS } from '../carriers/built-in';
 import type { CarrierDescriptor } from '../carriers/descriptor';
-import { CARRIER_NAMES, type CarrierCode } from '../carriers/types';
+import { CARRIER_NAMES, CARRIER_NAMES_EN, type CarrierCode } from '../carriers/types';
 import type { CarrierEndpoint, CarrierView } from '../contract/operations';
 import { liveBaseUrl, type CarrierSettingsSpec } from '../settings/carrier-settings';
 import { SETTINGS, maskSecret, type SettingName } from '../settings/schema';
@@ -68,6 +68,7 @@ export function carrierView(store: Store, carrier: CarrierSpec): CarrierView {
   return {
     code,
     name: CARRIER_NAMES[code],
+    name_en: CARRIER_NAMES_EN[code],
     enabled: read(store, name(code, 'enabled')) === 'on',
     status: health?.status ?? 'unknown',
     last_error: health?.last_error ?? null,

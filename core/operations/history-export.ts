@@ -2,6 +2,7 @@
 // disappears from the file), in the UI's language.
 import type { ExportedFile } from '../contract/operations';
 import type { DeliveryType } from '../contract/v1';
+import { CARRIER_NAMES_EN } from '../carriers/types';
 import type { QuoteRow } from '../store/quotes';
 import { daysText, roublesText } from '../contract/spreadsheet';
 import type { StoreContext } from './context';
@@ -84,6 +85,16 @@ export function localDateTime(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/**
+ * A carrier's name in the file's language. Stored rows keep the Russian `carrier_name` /v1 gave; an English
+ * file names a built-in carrier as the English UI does. A rate card (or a carrier since removed) has only the
+ * name it was stored with.
+ */
+export function carrierNameIn(lang: Language, code: string, stored: string): string {
+  if (lang === 'ru') return stored;
+  return Object.hasOwn(CARRIER_NAMES_EN, code) ? CARRIER_NAMES_EN[code as keyof typeof CARRIER_NAMES_EN] : stored;
+}
+
 export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportRow[] {
   const out: ExportRow[] = [];
   for (const q of quotes) {
@@ -101,7 +112,7 @@ export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportR
     for (const r of rates) {
       out.push({
         ...base,
-        carrier: r.carrier_name,
+        carrier: carrierNameIn(lang, r.carrier, r.carrier_name),
         service: r.service_name,
         deliveryType: DELIVERY[lang][r.delivery_type],
         priceKopecks: r.price_kopecks,

@@ -12,7 +12,10 @@ export const CarrierTimeout = z.int('must be a whole number of milliseconds').mi
 
 export const CarrierView = z.object({
   code: z.string(),
+  /** The carrier's name in the Russian UI (the one /v1 gives as `carrier_name`). */
   name: z.string(),
+  /** Its name in the English UI («CDEK» for «СДЭК»): every carrier name the desk shows follows the UI language. */
+  name_en: z.string(),
   enabled: z.boolean(),
   status: CarrierStatus,
   last_error: z.string().nullable(),

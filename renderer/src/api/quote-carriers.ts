@@ -4,7 +4,7 @@
 import type { CarrierView } from '../../../core/desk/contract';
 import { call } from './client';
 
-export interface QuoteCarrier extends Pick<CarrierView, 'code' | 'name' | 'enabled'> {
+export interface QuoteCarrier extends Pick<CarrierView, 'code' | 'name' | 'name_en' | 'enabled'> {
   kind: 'carrier' | 'rate_card';
 }
 
@@ -18,9 +18,13 @@ export async function loadQuoteCarriers(): Promise<QuoteCarrier[]> {
     ...builtIn.map((c): QuoteCarrier => ({
       code: c.code,
       name: c.name,
+      name_en: c.name_en,
       enabled: c.enabled,
       kind: 'carrier',
     })),
-    ...cards.map((c): QuoteCarrier => ({ code: c.code, name: c.name, enabled: true, kind: 'rate_card' })),
+    // A rate card has the one name the admin gave it, in either language.
+    ...cards.map(
+      (c): QuoteCarrier => ({ code: c.code, name: c.name, name_en: c.name, enabled: true, kind: 'rate_card' }),
+    ),
   ];
 }

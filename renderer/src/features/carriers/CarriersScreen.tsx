@@ -1,13 +1,14 @@
 // Перевозчики: one card per carrier the core has (carriers:list), each made of sections (health,
 // connection, credentials). A new carrier appears with no change here; a new kind of information (rate
 // cards, richer health) is one more entry in CARD_SECTIONS of CarrierCard.tsx.
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { CarrierView } from '../../../../core/desk/contract';
 import { useDeskEvent, useDeskQuery } from '../../api/hooks';
 import { useApp } from '../../app/context';
 import { hrefFor } from '../../app/router';
 import { Banner, EmptyState, ErrorState, LoadingState } from '../../components';
-import { useT } from '../../i18n';
+import { useLang, useT } from '../../i18n';
+import { namedIn } from '../../lib/carrier-names';
 import { CarrierCard } from './CarrierCard';
 import { scrollIntoMain } from '../../lib/scroll';
 import { STATUS_TONE } from './logic';
@@ -75,7 +76,9 @@ export function CarriersScreen(props: { params?: string[] }): ReactNode {
     [setData],
   );
 
-  const carriers = state.data;
+  // Every name on the cards (titles, switches, toasts, dialogs) in the UI language: a card reads `name`.
+  const { lang } = useLang();
+  const carriers = useMemo(() => (state.data ? namedIn(state.data, lang) : undefined), [state.data, lang]);
   return (
     <div className="screen" data-testid="carriers-screen">
       <div className="screen-head">

@@ -30,7 +30,7 @@ export function Answered(props: { row: HistoryRow; nameOf: (code: string) => str
   const t = useT('history');
   const tq = useT('quote');
   const r = props.row;
-  const names = r.carriers.map(props.nameOf).join(', ');
+  const names = r.carriers.map((c) => props.nameOf(c)).join(', ');
   const { answered, asked } = answeredOf(r);
   const partial = r.failures.length > 0;
   const why = partial

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { newQuoteKey, type HistoryQuote, type RerunResult } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskQuery } from '../../api/hooks';
+import { useCarrierNames } from '../../api/useCarrierNames';
 import { hrefFor } from '../../app/router';
 import {
   Badge,
@@ -22,7 +23,6 @@ import { rateKey, resultsAsText, type DeliveryType, type Rate } from '../quote/l
 import { NotRated } from '../quote/NotRated';
 import { describeShipment } from '../quote/ResultHeading';
 import { ChangesTable } from './ChangesTable';
-import { useCarrierNames } from './useCarrierNames';
 
 export function HistoryDetail(props: { id: number }): ReactNode {
   const t = useT('history');
@@ -66,7 +66,7 @@ export function HistoryDetail(props: { id: number }): ReactNode {
   async function copyAsText(q: HistoryQuote): Promise<void> {
     const heading = `${t('quoteTitle', { id: q.id })}: ${describeShipment(q.shipment, lang, tq)}`;
     const marker = q.sandbox ? tq('sandbox.marker') : undefined;
-    const ok = await copyText(resultsAsText(q.rates, deliveryLabel, lang, heading, marker));
+    const ok = await copyText(resultsAsText(q.rates, nameOf, deliveryLabel, lang, heading, marker));
     toast(ok ? tq('copiedAll') : t('common.copyFailed'), ok ? 'info' : 'error');
   }
 
@@ -101,7 +101,7 @@ export function HistoryDetail(props: { id: number }): ReactNode {
   // Kinds only (the core reads old rows back into kinds): worded here, never the carrier's English.
   const failures = q.failures;
   const rateColumns: Column<Rate>[] = [
-    { key: 'carrier', header: tq('col.carrier'), render: (r) => r.carrier_name },
+    { key: 'carrier', header: tq('col.carrier'), render: (r) => nameOf(r.carrier, r.carrier_name) },
     {
       key: 'service',
       header: tq('col.service'),

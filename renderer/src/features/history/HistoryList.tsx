@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import type { HistoryRow } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskQuery } from '../../api/hooks';
+import { useCarrierNames } from '../../api/useCarrierNames';
 import { hrefFor, navigate } from '../../app/router';
 import {
   Badge,
@@ -20,7 +21,6 @@ import { useLang, useT } from '../../i18n';
 import { formatDateTime, formatWeight } from '../../lib/format';
 import { Answered, Cheapest } from './HistoryCells';
 import { base64ToBytes } from './logic';
-import { useCarrierNames } from './useCarrierNames';
 import './history.css';
 
 const PAGE = 50;

@@ -3,9 +3,10 @@
 // «3 из 8», and the list floats over the page: opening it or ticking a box never moves a field.
 // Keys: Space or ↓ open the list on its first box; Enter on the button or on a box quotes (like every
 // other field of the form); Esc closes the list back to the button.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { QuoteCarrier } from '../../api/quote-carriers';
-import { useT } from '../../i18n';
+import { useLang, useT } from '../../i18n';
+import { namedIn } from '../../lib/carrier-names';
 import { onlyCarrier, pickerSummary, tickedCodes, toggleCarrier } from './carrier-pick';
 import './picker.css';
 
@@ -23,7 +24,10 @@ export function CarrierPicker(props: {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const { carriers, value } = props;
+  const { lang } = useLang();
+  const { value } = props;
+  // Every name below (boxes, «только», the closed button's title) in the UI language.
+  const carriers = useMemo(() => namedIn(props.carriers, lang), [props.carriers, lang]);
 
   useEffect(() => {
     if (!open) return;

@@ -49,7 +49,7 @@ export function NotRated(props: {
           title={t(`reasonHint.${g.kind}`)}
         >
           {i > 0 ? '; ' : ''}
-          {g.codes.map(props.nameOf).join(', ')} — {reasonOf(g, t)}
+          {g.codes.map((c) => props.nameOf(c)).join(', ')} — {reasonOf(g, t)}
           <Fix group={g} nameOf={props.nameOf} />
         </span>
       ))}
@@ -72,7 +72,7 @@ export function reasonsText(
   return groupUnavailable(failed, shipment)
     .map(
       (g) =>
-        `${g.codes.map(nameOf).join(', ')} — ${reasonOf(g, t)}${g.advice ? ` (${t(`advice.${g.advice}`)})` : ''}`,
+        `${g.codes.map((c) => nameOf(c)).join(', ')} — ${reasonOf(g, t)}${g.advice ? ` (${t(`advice.${g.advice}`)})` : ''}`,
     )
     .join('; ');
 }

@@ -2,6 +2,7 @@
 // joined by a line, the selected option ringed. Options without days are left out (said below the chart).
 import type { ReactNode } from 'react';
 import { useLang, useT } from '../../i18n';
+import type { CarrierNameOf } from '../../lib/carrier-names';
 import { formatDays, formatMoney } from '../../lib/format';
 import { effectiveDays, paretoFront, rateKey, type Rate } from './logic';
 import { serviceLabel } from './service-label';
@@ -22,6 +23,7 @@ export function PriceChart(props: {
   selectedKey: string | null;
   cheapest: ReadonlySet<string>;
   fastest: ReadonlySet<string>;
+  nameOf: CarrierNameOf;
   onSelect: (key: string) => void;
 }): ReactNode {
   const t = useT('quote');
@@ -90,7 +92,7 @@ export function PriceChart(props: {
           return (
             <g key={key} className="chart-point" onClick={() => props.onSelect(key)} data-key={key}>
               <title>
-                {`${r.carrier_name} — ${serviceLabel(r)}: ${formatMoney(r.price_kopecks, lang)}, ${formatDays(r.days_min, r.days_max, lang)}`}
+                {`${props.nameOf(r.carrier, r.carrier_name)} — ${serviceLabel(r)}: ${formatMoney(r.price_kopecks, lang)}, ${formatDays(r.days_min, r.days_max, lang)}`}
               </title>
               <circle
                 cx={x(effectiveDays(r)!)}

@@ -5,9 +5,11 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import type { ShipmentInput } from '../../../../core/contract/v1';
 import { hasDeskApi } from '../../api/client';
 import { loadQuoteCarriers } from '../../api/quote-carriers';
+import { useCarrierNamer } from '../../api/useCarrierNames';
 import { useApp } from '../../app/context';
 import { useToast } from '../../components';
 import { useT } from '../../i18n';
+import type { CarrierNameOf } from '../../lib/carrier-names';
 import { readJson, writeJson } from '../../lib/storage';
 import type { CityLookup } from './city-lookup';
 import { checkPlace } from './city-gate';
@@ -109,12 +111,13 @@ export function QuoteScreen(): ReactNode {
   // The marker belongs to a result: an empty panel says nothing about prices.
   const sandbox = run.phase !== 'idle' && (run.sandbox ?? info?.sandbox ?? false);
 
-  const nameOf = useCallback(
-    (code: string): string =>
-      carriers.find((c) => c.code === code)?.name ??
-      [...run.rates.values()].find((r) => r.carrier === code)?.carrier_name ??
-      code,
-    [carriers, run.rates],
+  // Names in the UI language (lib/carrier-names.ts); a code the list does not know (a rate card removed
+  // since) keeps the name its rows were stored with.
+  const namer = useCarrierNamer(carriers);
+  const nameOf: CarrierNameOf = useCallback(
+    (code, stored) =>
+      namer(code, stored ?? [...run.rates.values()].find((r) => r.carrier === code)?.carrier_name),
+    [namer, run.rates],
   );
   const deliveryLabel = useCallback((d: DeliveryType): string => t(`delivery.${d}`), [t]);
 
@@ -237,6 +240,7 @@ export function QuoteScreen(): ReactNode {
     visible: result.visible,
     sandbox,
     deliveryLabel,
+    nameOf,
   });
   const copySelected = (): Promise<void> =>
     output.copySelected(selected ? run.rates.get(selected) : undefined);

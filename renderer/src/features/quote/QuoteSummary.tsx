@@ -2,6 +2,7 @@
 // table (#17 item 7). Each part selects its row in the table (then Ctrl+C copies it).
 import type { ReactNode } from 'react';
 import { useLang, useT } from '../../i18n';
+import type { CarrierNameOf } from '../../lib/carrier-names';
 import { formatDays, formatMoney } from '../../lib/format';
 import { rateKey, type Rate } from './logic';
 import './output.css';
@@ -10,6 +11,7 @@ import { summaryOf } from './summary';
 
 export function QuoteSummaryLine(props: {
   rows: readonly Rate[];
+  nameOf: CarrierNameOf;
   onSelect: (key: string) => void;
 }): ReactNode {
   const t = useT('quote');
@@ -21,7 +23,8 @@ export function QuoteSummaryLine(props: {
     const price = formatMoney(r.price_kopecks, lang);
     const days = formatDays(r.days_min, r.days_max, lang);
     const [first, second] = lead === 'price' ? [price, days] : [days, price];
-    const name = `${r.carrier_name} — ${serviceLabel(r)}`;
+    const carrier = props.nameOf(r.carrier, r.carrier_name);
+    const name = `${carrier} — ${serviceLabel(r)}`;
     return (
       <button
         type="button"
@@ -35,7 +38,7 @@ export function QuoteSummaryLine(props: {
         data-testid={testId}
         data-key={rateKey(r)}
       >
-        <span className="summary-carrier">{r.carrier_name}</span> <span className="num">{first}</span>
+        <span className="summary-carrier">{carrier}</span> <span className="num">{first}</span>
         {second !== '—' ? <span className="summary-second"> · {second}</span> : null}
       </button>
     );

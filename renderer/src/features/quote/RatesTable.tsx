@@ -5,6 +5,7 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge, Button, Table, type Column } from '../../components';
 import { useLang, useT } from '../../i18n';
+import type { CarrierNameOf } from '../../lib/carrier-names';
 import { formatDays, formatMoney } from '../../lib/format';
 import { effectiveDays, rateKey, type DeliveryType, type Rate, type Sort } from './logic';
 
@@ -46,6 +47,7 @@ export function RatesTable(props: {
   cheapest: ReadonlySet<string>;
   fastest: ReadonlySet<string>;
   deliveryLabel: (d: DeliveryType) => string;
+  nameOf: CarrierNameOf;
   caption: string;
 }): ReactNode {
   const t = useT('quote');
@@ -100,7 +102,9 @@ export function RatesTable(props: {
   }, [keysText, props.selected]);
 
   const columns: Column<Rate>[] = [
-    { key: 'carrier', header: t('col.carrier'), render: (r) => r.carrier_name, className: 'cell-carrier' },
+    { key: 'carrier', header: t('col.carrier'), render: (r) => props.nameOf(r.carrier, r.carrier_name),
+      className: 'cell-carrier',
+    },
     {
       key: 'service',
       header: t('col.service'),

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../components';
 import { useT } from '../../i18n';
+import type { CarrierNameOf } from '../../lib/carrier-names';
 import type { DeliveryFilter, DeliveryType, Rate, Sort } from './logic';
 import { NotRated } from './NotRated';
 import { PriceChart } from './PriceChart';
@@ -36,7 +37,7 @@ export function ResultsPanel(props: {
   onDelivery: (f: DeliveryFilter) => void;
   view: ViewPrefs;
   onView: (v: ViewPrefs) => void;
-  nameOf: (code: string) => string;
+  nameOf: CarrierNameOf;
   deliveryLabel: (d: DeliveryType) => string;
   outdated: boolean;
   sandbox: boolean;
@@ -70,7 +71,7 @@ export function ResultsPanel(props: {
         probed={run.probed}
         onAskNow={running ? undefined : (code) => props.onRepeat([code])}
       />
-      <QuoteSummaryLine rows={rows} onSelect={props.onSelect} />
+      <QuoteSummaryLine rows={rows} nameOf={props.nameOf} onSelect={props.onSelect} />
       {rows.length > 0 ? (
         <ResultsToolbar
           delivery={props.delivery}
@@ -133,6 +134,7 @@ export function ResultsPanel(props: {
               cheapest={badges.cheapest}
               fastest={badges.fastest}
               deliveryLabel={props.deliveryLabel}
+              nameOf={props.nameOf}
               caption={t('title')}
             />
           )}
@@ -142,6 +144,7 @@ export function ResultsPanel(props: {
               selectedKey={props.selected}
               cheapest={badges.cheapest}
               fastest={badges.fastest}
+              nameOf={props.nameOf}
               onSelect={props.onSelect}
             />
           ) : null}

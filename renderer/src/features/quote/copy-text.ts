@@ -2,6 +2,7 @@
 // result carries its marker in the text itself, first, so a simulated price pasted into a chat with a
 // customer still says it is not real (issue #9). Pure: the caller passes the words in the UI language.
 // The tab-separated copy for spreadsheets is copy-tsv.ts.
+import type { CarrierNameOf } from '../../lib/carrier-names';
 import { formatDays, formatMoney, type Lang } from '../../lib/format';
 import type { DeliveryType, Rate } from './logic';
 import { serviceParts } from './service-label';
@@ -12,6 +13,8 @@ import { serviceParts } from './service-label';
  */
 export function rateAsText(
   r: Rate,
+  /** The carrier's name in the UI language (lib/carrier-names.ts): «CDEK» in English. */
+  nameOf: CarrierNameOf,
   deliveryLabel: (t: DeliveryType) => string,
   lang: Lang,
   route?: string,
@@ -19,7 +22,7 @@ export function rateAsText(
   sandboxMarker?: string,
 ): string {
   const parts = [
-    r.carrier_name,
+    nameOf(r.carrier, r.carrier_name),
     ...serviceParts(r, deliveryLabel, lang),
     formatDays(r.days_min, r.days_max, lang),
     formatMoney(r.price_kopecks, lang),
@@ -33,12 +36,13 @@ export function rateAsText(
  */
 export function resultsAsText(
   rates: readonly Rate[],
+  nameOf: CarrierNameOf,
   deliveryLabel: (t: DeliveryType) => string,
   lang: Lang,
   heading: string,
   sandboxMarker?: string,
 ): string {
   const lines = [(sandboxMarker ? `${sandboxMarker} ` : '') + heading];
-  for (const r of rates) lines.push(rateAsText(r, deliveryLabel, lang));
+  for (const r of rates) lines.push(rateAsText(r, nameOf, deliveryLabel, lang));
   return lines.join('\n');
 }

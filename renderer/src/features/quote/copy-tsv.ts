@@ -12,11 +12,14 @@
 // (core/contract/spreadsheet.ts), and every text cell goes through the same formula guard as the CSV export:
 // a rate card's name or a city typed as «=HYPERLINK(…)» must not run when pasted.
 import { daysText, defuseFormulas, roublesText } from '../../../../core/contract/spreadsheet';
+import type { CarrierNameOf } from '../../lib/carrier-names';
 import type { DeliveryType, Rate } from './logic';
 
 export interface TsvWords {
   /** Column titles in the UI language: carrier, service, delivery, days, price. */
   headers: readonly [string, string, string, string, string];
+  /** The carrier's name in the UI language (lib/carrier-names.ts): «CDEK» in English. */
+  nameOf: CarrierNameOf;
   deliveryLabel: (t: DeliveryType) => string;
   /** What was quoted: "Москва → Казань · 1,2 кг, 30×20×10 см". */
   heading: string;
@@ -53,7 +56,7 @@ export function resultsAsTsv(rates: readonly Rate[], words: TsvWords): string {
   for (const r of rates) {
     lines.push(
       [
-        tsvCell(r.carrier_name),
+        tsvCell(words.nameOf(r.carrier, r.carrier_name)),
         tsvCell(r.service_name),
         tsvCell(words.deliveryLabel(r.delivery_type)),
         daysText(r.days_min, r.days_max),

@@ -7,6 +7,7 @@ import type { ShipmentInput } from '../../../../core/contract/v1';
 import { call, errorMessage } from '../../api/client';
 import { copyText, useToast } from '../../components';
 import { useLang, useT } from '../../i18n';
+import type { CarrierNameOf } from '../../lib/carrier-names';
 import { localeDecimal, resultsAsTsv } from './copy-tsv';
 import { rateAsText, resultsAsText } from './copy-text';
 import { saveExportedFile } from './download';
@@ -31,13 +32,15 @@ export function useQuoteOutput(o: {
   visible: readonly Rate[];
   sandbox: boolean;
   deliveryLabel: (t: DeliveryType) => string;
+  /** Carrier names in the UI language. */
+  nameOf: CarrierNameOf;
 }): QuoteOutput {
   const t = useT('quote');
   const { lang } = useLang();
   const toast = useToast();
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const marker = o.sandbox ? t('sandbox.marker') : undefined;
-  const { shipment, quoteId, visible, deliveryLabel } = o;
+  const { shipment, quoteId, visible, deliveryLabel, nameOf } = o;
 
   const copied = useCallback(
     (ok: boolean, done: string) => toast(ok ? done : t('common.copyFailed'), ok ? 'info' : 'error'),
@@ -48,15 +51,16 @@ export function useQuoteOutput(o: {
     async (r: Rate | undefined): Promise<void> => {
       if (!r) return;
       const route = shipment ? t('route', { from: shipment.from.city, to: shipment.to.city }) : undefined;
-      copied(await copyText(rateAsText(r, deliveryLabel, lang, route, marker)), t('copied'));
+      copied(await copyText(rateAsText(r, nameOf, deliveryLabel, lang, route, marker)), t('copied'));
     },
-    [shipment, deliveryLabel, lang, t, marker, copied],
+    [shipment, nameOf, deliveryLabel, lang, t, marker, copied],
   );
 
   const copyTable = useCallback(async (): Promise<void> => {
     if (!shipment) return;
     const text = resultsAsTsv(visible, {
       headers: [t('col.carrier'), t('col.service'), t('col.delivery'), t('tsv.days'), t('tsv.price')],
+      nameOf,
       deliveryLabel,
       heading: describeShipment(shipment, lang, t),
       sandboxMarker: marker,
@@ -64,13 +68,13 @@ export function useQuoteOutput(o: {
       decimal: localeDecimal(navigator.language),
     });
     copied(await copyText(text), t('copiedColumns'));
-  }, [shipment, visible, deliveryLabel, lang, t, marker, copied]);
+  }, [shipment, visible, nameOf, deliveryLabel, lang, t, marker, copied]);
 
   const copyTableText = useCallback(async (): Promise<void> => {
     if (!shipment) return;
     const heading = describeShipment(shipment, lang, t);
-    copied(await copyText(resultsAsText(visible, deliveryLabel, lang, heading, marker)), t('copiedAll'));
-  }, [shipment, visible, deliveryLabel, lang, t, marker, copied]);
+    copied(await copyText(resultsAsText(visible, nameOf, deliveryLabel, lang, heading, marker)), t('copiedAll'));
+  }, [shipment, visible, nameOf, deliveryLabel, lang, t, marker, copied]);
 
   const exportAs = useCallback(
     async (format: ExportFormat): Promise<void> => {

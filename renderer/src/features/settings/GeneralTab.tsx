@@ -1,6 +1,6 @@
 // Settings → General: language, theme, sandbox/live switch (with a warning before going live), the
 // carriers the quote form preselects, box presets, and where the data lives.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { CarrierView, SettingView } from '../../../../core/desk/contract';
 import { loadQuoteCarriers, type QuoteCarrier } from '../../api/quote-carriers';
 import { call, hasDeskApi } from '../../api/client';
@@ -9,6 +9,7 @@ import { useApp, type Theme } from '../../app/context';
 import { hrefFor } from '../../app/router';
 import { Banner, Button, Checkbox, Dialog, ErrorState, LoadingState, useToast } from '../../components';
 import { useLang, useT, type Lang } from '../../i18n';
+import { namedIn } from '../../lib/carrier-names';
 import { BoxPresetsEditor } from './BoxPresetsEditor';
 import { CopyBlock, Labeled, RadioGroup, Section, Switch, useExplain } from './kit';
 
@@ -36,6 +37,14 @@ export function GeneralTab(): ReactNode {
       live = false;
     };
   }, []);
+
+  // Carrier names in the UI language, for both lists below (lib/carrier-names.ts).
+  const builtIn = carriers.state.data;
+  const namedCarriers = useMemo(() => (builtIn ? namedIn(builtIn, lang) : undefined), [builtIn, lang]);
+  const namedQuoteCarriers = useMemo(
+    () => (quoteCarriers ? namedIn(quoteCarriers, lang) : undefined),
+    [quoteCarriers, lang],
+  );
 
   const patch = (view: SettingView): void =>
     settings.setData((list) => (list ?? []).map((s) => (s.name === view.name ? view : s)));
@@ -73,7 +82,7 @@ export function GeneralTab(): ReactNode {
       </div>
 
       <div className="panel settings-panel">
-        <SandboxSection carriers={carriers.state.data} onSaved={patch} />
+        <SandboxSection carriers={namedCarriers} onSaved={patch} />
       </div>
 
       {settings.state.data === undefined ? (
@@ -90,7 +99,7 @@ export function GeneralTab(): ReactNode {
         <>
           <div className="panel settings-panel">
             <DefaultCarriers
-              carriers={quoteCarriers}
+              carriers={namedQuoteCarriers}
               value={valueOf(settings.state.data, 'ui.default_carriers')?.value ?? ''}
               onSaved={patch}
             />

@@ -33,6 +33,17 @@ describe('carriers:list', () => {
       ['5post', true, 'production', 'https://api-omni.x5.ru', 0],
     ]);
     const [cdek, post] = list(ctx);
+    // Both UI languages' names, from the descriptors (issue #17: the English UI says «CDEK»).
+    expect(list(ctx).map((c) => [c.name, c.name_en])).toEqual([
+      ['СДЭК', 'CDEK'],
+      ['Почта России', 'Russian Post'],
+      ['Boxberry', 'Boxberry'],
+      ['DPD', 'DPD'],
+      ['Деловые Линии', 'Dellin'],
+      ['ПЭК', 'PEK'],
+      ['Яндекс Доставка', 'Yandex Delivery'],
+      ['5Post', '5Post'],
+    ]);
     // An account that is an API key alone has no id field (#11: Yandex's token, Dellin's appkey …).
     const yandex = list(ctx).find((c) => c.code === 'yandex');
     expect(yandex!.credentials).toEqual({

@@ -86,6 +86,19 @@ describe('historyCsv', () => {
     expect(csv).toContain(';"door";"1234,50";"2–4";"SANDBOX: prices are not real"\r\n');
   });
 
+  it('names carriers in the file’s language: English names for built-in carriers, a rate card as stored', () => {
+    const rates = [
+      rate({}),
+      rate({ carrier: 'russian-post', carrier_name: 'Почта России' }),
+      rate({ carrier: 'dellin', carrier_name: 'Деловые Линии' }),
+      rate({ carrier: 'my-card', carrier_name: 'Своя доставка' }),
+    ];
+    const carrierColumn = (lang: 'ru' | 'en'): string[] =>
+      exportRows([quote(1, {}, rates)], lang).map((r) => r.carrier);
+    expect(carrierColumn('en')).toEqual(['CDEK', 'Russian Post', 'Dellin', 'Своя доставка']);
+    expect(carrierColumn('ru')).toEqual(['СДЭК', 'Почта России', 'Деловые Линии', 'Своя доставка']);
+  });
+
   it('leaves the price column empty for real (live) quotes', () => {
     const csv = historyCsv(exportRows([quote(1, { sandbox: 0 }, [rate({})])], 'ru'), 'ru');
     expect(csv.split('\r\n')[1]).toMatch(/;"1234,50";"2–4";""$/);

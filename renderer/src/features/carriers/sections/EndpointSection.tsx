@@ -47,7 +47,8 @@ export function EndpointSection({ carrier, sandbox, onChange }: SectionProps): R
       onChange(next);
       // A typed address may turn out to be a published host: the control shows what the core stored.
       if (input.timeout_ms === undefined) setChosen(next.endpoint);
-      toast(done(next.name));
+      // The card's name is already in the UI language (CarriersScreen); the core's answer says it in Russian.
+      toast(done(carrier.name));
       return true;
     } catch (err) {
       setChosen(carrier.endpoint);

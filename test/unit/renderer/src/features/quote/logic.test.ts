@@ -18,6 +18,7 @@ import {
   swapPlaces,
   type QuoteDraft,
 } from '../../../../../../renderer/src/features/quote/logic';
+import { carrierNamer } from '../../../../../../renderer/src/lib/carrier-names';
 import { NBSP } from '../../../../../../renderer/src/lib/format';
 
 function rate(
@@ -182,24 +183,26 @@ describe('row order', () => {
 });
 
 describe('rateAsText', () => {
+  // The rows' own names (no carrier list): what a screen shows before the list arrives.
+  const stored = carrierNamer([], 'ru');
   it('reads like the row', () => {
     const label = (t: Rate['delivery_type']): string => (t === 'pickup_point' ? 'ПВЗ' : t);
-    expect(rateAsText(A, label, 'ru')).toBe(`СДЭК — Тариф 136 — ПВЗ — 2–3${NBSP}дн. — 412,00${NBSP}₽`);
-    expect(rateAsText(A, label, 'ru', 'Москва → Казань')).toMatch(/^Москва → Казань: СДЭК/);
+    expect(rateAsText(A, stored, label, 'ru')).toBe(`СДЭК — Тариф 136 — ПВЗ — 2–3${NBSP}дн. — 412,00${NBSP}₽`);
+    expect(rateAsText(A, stored, label, 'ru', 'Москва → Казань')).toMatch(/^Москва → Казань: СДЭК/);
   });
 
   it('puts the sandbox marker first, so a pasted simulated price says what it is', () => {
     const label = (t: Rate['delivery_type']): string => t;
-    const text = rateAsText(A, label, 'ru', 'Москва → Казань', '[ПЕСОЧНИЦА]');
+    const text = rateAsText(A, stored, label, 'ru', 'Москва → Казань', '[ПЕСОЧНИЦА]');
     expect(text).toMatch(/^\[ПЕСОЧНИЦА\] Москва → Казань: СДЭК/);
-    expect(rateAsText(A, label, 'ru', 'Москва → Казань')).not.toContain('ПЕСОЧНИЦА');
-    const table = resultsAsText([A, B], label, 'ru', 'Москва → Казань · 1,2 кг', '[ПЕСОЧНИЦА]');
+    expect(rateAsText(A, stored, label, 'ru', 'Москва → Казань')).not.toContain('ПЕСОЧНИЦА');
+    const table = resultsAsText([A, B], stored, label, 'ru', 'Москва → Казань · 1,2 кг', '[ПЕСОЧНИЦА]');
     expect(table.split('\n')).toEqual([
       '[ПЕСОЧНИЦА] Москва → Казань · 1,2 кг',
-      rateAsText(A, label, 'ru'),
-      rateAsText(B, label, 'ru'),
+      rateAsText(A, stored, label, 'ru'),
+      rateAsText(B, stored, label, 'ru'),
     ]);
-    expect(resultsAsText([A], label, 'ru', 'X')).toBe(`X\n${rateAsText(A, label, 'ru')}`);
+    expect(resultsAsText([A], stored, label, 'ru', 'X')).toBe(`X\n${rateAsText(A, stored, label, 'ru')}`);
   });
 });
 

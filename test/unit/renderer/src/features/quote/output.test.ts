@@ -10,6 +10,7 @@ import {
   serviceLabel,
   serviceParts,
 } from '../../../../../../renderer/src/features/quote/service-label';
+import { carrierNamer } from '../../../../../../renderer/src/lib/carrier-names';
 import { NBSP } from '../../../../../../renderer/src/lib/format';
 
 const RU: Record<Rate['delivery_type'], string> = {
@@ -27,6 +28,8 @@ const EN: Record<Rate['delivery_type'], string> = {
   unknown: 'other',
 };
 const ru = (t: Rate['delivery_type']): string => RU[t];
+/** The rows' own names (their codes here are made up): what lib/carrier-names.ts falls back to. */
+const stored = carrierNamer([], 'ru');
 const en = (t: Rate['delivery_type']): string => EN[t];
 
 function rate(carrier_name: string, service_name: string, delivery_type: Rate['delivery_type']): Rate {
@@ -56,7 +59,7 @@ const POST = rate('Почта России', 'Посылка онлайн обы
 
 describe('service names in a joined line', () => {
   it('«терминал — терминал — терминал» reads once', () => {
-    expect(rateAsText(DELLIN, ru, 'ru')).toBe(
+    expect(rateAsText(DELLIN, stored, ru, 'ru')).toBe(
       `Деловые Линии — Автоперевозка, терминал–терминал — 7–9${NBSP}дн. — 450,00${NBSP}₽`,
     );
   });
@@ -91,6 +94,7 @@ describe('service names in a joined line', () => {
   it('no line of the copied table repeats a word across its separators', () => {
     const text = resultsAsText(
       [DELLIN, DELLIN_DOOR, PEK, BOXBERRY, DPD, YANDEX],
+      stored,
       ru,
       'ru',
       'Москва → Казань',
@@ -110,6 +114,7 @@ describe('service names in a joined line', () => {
 describe('the tab-separated copy', () => {
   const words = {
     headers: ['Перевозчик', 'Тариф', 'Доставка', 'Срок, дн.', 'Цена, ₽'] as const,
+    nameOf: stored,
     deliveryLabel: ru,
     heading: 'Москва → Казань · 1,2 кг, 30×20×10 см',
     decimal: ',' as const,
@@ -143,6 +148,21 @@ describe('the tab-separated copy', () => {
     expect(localeDecimal('de-DE')).toBe(',');
     expect(localeDecimal('en-US')).toBe('.');
     expect(localeDecimal('not a locale!')).toBe(',');
+  });
+
+  it('names carriers in the UI language: English names from the carrier list, a rate card as stored', () => {
+    const list = [
+      { code: 'cdek', name: 'СДЭК', name_en: 'CDEK' },
+      { code: 'russian-post', name: 'Почта России', name_en: 'Russian Post' },
+    ];
+    const cdek = { ...CDEK, carrier: 'cdek' };
+    const post = { ...POST, carrier: 'russian-post' };
+    const card = { ...rate('Своя доставка', 'Город', 'door'), carrier: 'my-card' };
+    const en = resultsAsTsv([cdek, post, card], { ...words, nameOf: carrierNamer(list, 'en') });
+    expect(en.split('\r\n').slice(2).map((l) => l.split('\t')[0])).toEqual(['CDEK', 'Russian Post', 'Своя доставка']);
+    const ru = resultsAsTsv([cdek, post], { ...words, nameOf: carrierNamer(list, 'ru') });
+    expect(ru.split('\r\n').slice(2).map((l) => l.split('\t')[0])).toEqual(['СДЭК', 'Почта России']);
+    expect(rateAsText(cdek, carrierNamer(list, 'en'), () => 'pickup point', 'en')).toMatch(/^CDEK — /);
   });
 
   it('keeps every cell one cell and never a formula', () => {
