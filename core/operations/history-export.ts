@@ -92,7 +92,9 @@ export function localDateTime(iso: string): string {
  */
 export function carrierNameIn(lang: Language, code: string, stored: string): string {
   if (lang === 'ru') return stored;
-  return Object.hasOwn(CARRIER_NAMES_EN, code) ? CARRIER_NAMES_EN[code as keyof typeof CARRIER_NAMES_EN] : stored;
+  return Object.hasOwn(CARRIER_NAMES_EN, code)
+    ? CARRIER_NAMES_EN[code as keyof typeof CARRIER_NAMES_EN]
+    : stored;
 }
 
 export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportRow[] {

@@ -126,7 +126,9 @@ test.describe('English UI', () => {
   });
 });
 
-test('the Russian UI keeps СДЭК, Почта России …, and a language switch renames them live', async ({ page }) => {
+test('the Russian UI keeps СДЭК, Почта России …, and a language switch renames them live', async ({
+  page,
+}) => {
   await openApp(page);
   await fillMoscowKazan(page);
   await quote(page);

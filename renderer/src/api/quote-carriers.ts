@@ -23,8 +23,12 @@ export async function loadQuoteCarriers(): Promise<QuoteCarrier[]> {
       kind: 'carrier',
     })),
     // A rate card has the one name the admin gave it, in either language.
-    ...cards.map(
-      (c): QuoteCarrier => ({ code: c.code, name: c.name, name_en: c.name, enabled: true, kind: 'rate_card' }),
-    ),
+    ...cards.map((c): QuoteCarrier => ({
+      code: c.code,
+      name: c.name,
+      name_en: c.name,
+      enabled: true,
+      kind: 'rate_card',
+    })),
   ];
 }

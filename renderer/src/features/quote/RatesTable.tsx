@@ -102,7 +102,10 @@ export function RatesTable(props: {
   }, [keysText, props.selected]);
 
   const columns: Column<Rate>[] = [
-    { key: 'carrier', header: t('col.carrier'), render: (r) => props.nameOf(r.carrier, r.carrier_name),
+    {
+      key: 'carrier',
+      header: t('col.carrier'),
+      render: (r) => props.nameOf(r.carrier, r.carrier_name),
       className: 'cell-carrier',
     },
     {

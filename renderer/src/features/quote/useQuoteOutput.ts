@@ -73,7 +73,10 @@ export function useQuoteOutput(o: {
   const copyTableText = useCallback(async (): Promise<void> => {
     if (!shipment) return;
     const heading = describeShipment(shipment, lang, t);
-    copied(await copyText(resultsAsText(visible, nameOf, deliveryLabel, lang, heading, marker)), t('copiedAll'));
+    copied(
+      await copyText(resultsAsText(visible, nameOf, deliveryLabel, lang, heading, marker)),
+      t('copiedAll'),
+    );
   }, [shipment, visible, nameOf, deliveryLabel, lang, t, marker, copied]);
 
   const exportAs = useCallback(

@@ -187,7 +187,9 @@ describe('rateAsText', () => {
   const stored = carrierNamer([], 'ru');
   it('reads like the row', () => {
     const label = (t: Rate['delivery_type']): string => (t === 'pickup_point' ? 'ПВЗ' : t);
-    expect(rateAsText(A, stored, label, 'ru')).toBe(`СДЭК — Тариф 136 — ПВЗ — 2–3${NBSP}дн. — 412,00${NBSP}₽`);
+    expect(rateAsText(A, stored, label, 'ru')).toBe(
+      `СДЭК — Тариф 136 — ПВЗ — 2–3${NBSP}дн. — 412,00${NBSP}₽`,
+    );
     expect(rateAsText(A, stored, label, 'ru', 'Москва → Казань')).toMatch(/^Москва → Казань: СДЭК/);
   });
 

@@ -159,9 +159,19 @@ describe('the tab-separated copy', () => {
     const post = { ...POST, carrier: 'russian-post' };
     const card = { ...rate('Своя доставка', 'Город', 'door'), carrier: 'my-card' };
     const en = resultsAsTsv([cdek, post, card], { ...words, nameOf: carrierNamer(list, 'en') });
-    expect(en.split('\r\n').slice(2).map((l) => l.split('\t')[0])).toEqual(['CDEK', 'Russian Post', 'Своя доставка']);
+    expect(
+      en
+        .split('\r\n')
+        .slice(2)
+        .map((l) => l.split('\t')[0]),
+    ).toEqual(['CDEK', 'Russian Post', 'Своя доставка']);
     const ru = resultsAsTsv([cdek, post], { ...words, nameOf: carrierNamer(list, 'ru') });
-    expect(ru.split('\r\n').slice(2).map((l) => l.split('\t')[0])).toEqual(['СДЭК', 'Почта России']);
+    expect(
+      ru
+        .split('\r\n')
+        .slice(2)
+        .map((l) => l.split('\t')[0]),
+    ).toEqual(['СДЭК', 'Почта России']);
     expect(rateAsText(cdek, carrierNamer(list, 'en'), () => 'pickup point', 'en')).toMatch(/^CDEK — /);
   });
 
