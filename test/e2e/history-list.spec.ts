@@ -166,11 +166,13 @@ test.describe('a re-run', () => {
         await expect(changes.getByTestId('change-down')).toHaveCount(1);
         // CDEK's services are not «no longer offered» one by one: CDEK gave no price this time, said once.
         await expect(changes.getByTestId('change-gone')).toHaveCount(0);
-        await expect(changes.locator('tbody tr', { hasText: 'СДЭК' })).toHaveCount(0);
+        // Carrier names follow the UI language (#17): CDEK in English.
+        const cdek = lang === 'ru' ? 'СДЭК' : 'CDEK';
+        await expect(changes.locator('tbody tr', { hasText: cdek })).toHaveCount(0);
         await expect(changes.getByTestId('rerun-not-rated')).toContainText(
           lang === 'ru'
             ? 'Не рассчитано при повторе: СДЭК — временно пропущен после сбоев'
-            : 'Not quoted in the re-run: СДЭК — skipped for now after failures',
+            : 'Not quoted in the re-run: CDEK — skipped for now after failures',
         );
         for (const table of await page.locator('[data-testid="history-detail"] table').all())
           expect(await fitProblems(table), `${lang} at ${size.width}`).toEqual([]);

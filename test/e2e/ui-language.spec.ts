@@ -50,7 +50,8 @@ test('9. failed carriers are explained in the UI language: chips, tooltips and H
     expect(titles[0]).not.toMatch(LATIN_WORD);
   }
   await page.getByTestId('lang-en').click();
-  await expect(page.getByTestId('carrier-status-cdek')).toContainText('СДЭК: error on the carrier side');
+  // The carrier's name is in the UI language too (#17): CDEK.
+  await expect(page.getByTestId('carrier-status-cdek')).toContainText('CDEK: error on the carrier side');
   expect(await chipTitles(page)).toEqual([
     'The carrier answered with an error. It usually passes; try again later.',
   ]);
@@ -58,7 +59,7 @@ test('9. failed carriers are explained in the UI language: chips, tooltips and H
   await page.getByTestId('nav-history').click();
   await page.getByTestId('history-row').first().click();
   const notRated = page.getByTestId('history-not-rated');
-  await expect(notRated).toHaveText('Not quoted: СДЭК — error on the carrier side');
+  await expect(notRated).toHaveText('Not quoted: CDEK — error on the carrier side');
   await page.getByTestId('lang-ru').click();
   await expect(notRated).toHaveText('Не рассчитано: СДЭК — ошибка на стороне перевозчика');
   expect(await notRated.locator('[title]').getAttribute('title')).not.toMatch(LATIN_WORD);
