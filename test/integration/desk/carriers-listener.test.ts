@@ -36,6 +36,7 @@ describe('carriers', () => {
     const cdek = list[0]!;
     expect(cdek).toMatchObject({
       name: 'СДЭК',
+      name_en: 'CDEK',
       enabled: true,
       status: 'unknown',
       base_url: 'https://api.cdek.ru/v2',
