@@ -10,7 +10,6 @@ import { runCarrierCheck } from './platform/carrier-check';
 import { DESK_ACCOUNT } from './rating/aggregator';
 import { CarrierRegistry, type RegistryOptions } from './platform/carrier-registry';
 import { WarmUp, warmUpRoute, type WarmUpPhase, type WarmUpReport } from './platform/warm-up';
-import { sqliteLocationCache } from './locations/cache';
 import { createLocationResolver } from './locations/resolver';
 import type { CarrierAdapter } from './carriers/types';
 import { buildOpenApiDocument } from './contract/openapi';
@@ -145,6 +144,8 @@ export async function createRatingService(options: RatingServiceOptions) {
       medianLatencyMs: row.latency_ms_median,
     });
   }
+  // Places that expired long ago go, so the table only holds places asked about lately (best effort).
+  store.locationCache.sweepExpired(Date.now());
   const registry = new CarrierRegistry(settings, {
     ...(options.simulatorLatencyMs !== undefined ? { simulatorLatencyMs: options.simulatorLatencyMs } : {}),
     ...(options.adapters ? { adapters: options.adapters } : {}),
@@ -152,7 +153,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     ...(options.simulatorUrls ? { simulatorUrls: options.simulatorUrls } : {}),
     rateCards: store,
     environment: {
-      locations: createLocationResolver({ cache: sqliteLocationCache(store.db), logger }),
+      locations: createLocationResolver({ cache: store.locationCache, logger }),
       logger,
       now: () => clock.now(),
       db: store.db,

@@ -3,6 +3,7 @@ import { carrierHealthRepo } from './carrier-health';
 import { ChangeWatch } from './change-watch';
 import { idempotencyRepo } from './idempotency';
 import { keysRepo } from './keys';
+import { locationCacheRepo } from './location-cache';
 import { migrate } from './migrate';
 import { notificationsRepo } from './notifications';
 import type { SecretStore } from '../settings/secrets';
@@ -12,6 +13,7 @@ import { rateCardsRepo } from './rate-cards';
 import { settingsRepo } from './settings';
 
 export type { Db } from './open';
+export type { LocationCacheStore } from './location-cache';
 export { DataFileRefusedError, type RefusalReason } from './migrate';
 
 export interface StoreOptions extends OpenOptions {
@@ -43,6 +45,8 @@ export function openStore(path: string, options: StoreOptions = {}) {
     quotes: quotesRepo(db),
     carrierHealth: carrierHealthRepo(db),
     rateCards: rateCardsRepo(db),
+    /** What carriers' directories answered about places (the location resolver's cache). */
+    locationCache: locationCacheRepo(db),
     /** Tells row caches when the file may have changed (another process committed, or this one wrote). */
     changes,
     /** Runs fn in one BEGIN IMMEDIATE transaction (never across an await: fn is synchronous). */
