@@ -156,7 +156,7 @@ export async function createRatingService(options: RatingServiceOptions) {
       locations: createLocationResolver({ cache: store.locationCache, logger }),
       logger,
       now: () => clock.now(),
-      db: store.db,
+      pickupCatalogue: store.pickupCatalogue,
     },
   });
   // Built on the first GET /v1/openapi.json, not at start (~5 ms that no first request needs).

@@ -6,6 +6,7 @@ import { keysRepo } from './keys';
 import { locationCacheRepo } from './location-cache';
 import { migrate } from './migrate';
 import { notificationsRepo } from './notifications';
+import { pickupCatalogueRepo } from './pickup-catalogue';
 import type { SecretStore } from '../settings/secrets';
 import { openDb, type Db, type OpenOptions } from './open';
 import { quotesRepo } from './quotes';
@@ -14,6 +15,7 @@ import { settingsRepo } from './settings';
 
 export type { Db } from './open';
 export type { LocationCacheStore } from './location-cache';
+export type { PickupCatalogueStore } from './pickup-catalogue';
 export { DataFileRefusedError, type RefusalReason } from './migrate';
 
 export interface StoreOptions extends OpenOptions {
@@ -47,6 +49,8 @@ export function openStore(path: string, options: StoreOptions = {}) {
     rateCards: rateCardsRepo(db),
     /** What carriers' directories answered about places (the location resolver's cache). */
     locationCache: locationCacheRepo(db),
+    /** The pickup-point catalogue 5Post downloads (its fivepost_* tables). */
+    pickupCatalogue: pickupCatalogueRepo(db),
     /** Tells row caches when the file may have changed (another process committed, or this one wrote). */
     changes,
     /** Runs fn in one BEGIN IMMEDIATE transaction (never across an await: fn is synchronous). */
