@@ -29,8 +29,7 @@ import type { ServiceEvents } from './service-events';
 import { plainSecrets, type SecretStore } from './settings/secrets';
 import { SettingsView } from './settings/view';
 import type { Store } from './store';
-import { isBusyError, useServingBusyTimeout } from './store/busy';
-import { GroupCommitter } from './store/commit-queue';
+import { isBusyError } from './store/busy';
 import { ensureDataFolder } from './store/data-folder';
 import type { OpenOptions } from './store/open';
 import { systemClock, type Clock } from './util/clock';
@@ -101,7 +100,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     if (sealed > 0) logger.info('sealed carrier secrets left as plain text', { count: sealed });
     // From here on every write meets a lock held elsewhere for milliseconds, then retries off the event
     // loop (core/store/busy.ts); only the start above may wait SQLite's full timeout.
-    useServingBusyTimeout(store.db);
+    store.useServingBusyTimeout();
   } catch (err) {
     unlock();
     throw err;
@@ -109,7 +108,7 @@ export async function createRatingService(options: RatingServiceOptions) {
 
   const events = new EventEmitter<ServiceEvents>();
   const settings = new SettingsView(store);
-  const committer = new GroupCommitter(store.db, { grouping: options.groupCommit ?? true });
+  const committer = store.groupCommitter({ grouping: options.groupCommit ?? true });
   const saveHealth = (h: CarrierHealth): void =>
     store.carrierHealth.upsert({
       code: h.code,
@@ -398,8 +397,8 @@ function mkdirFor(dir: string): string {
 
 /** Refuses to serve a damaged file or a ledger that does not add up (research/reliability.md §7 rule 9). */
 function checkIntegrity(store: Store): void {
-  const check = store.db.pragma('quick_check', { simple: true });
-  if (check !== 'ok') throw new Error(`The data file failed SQLite's integrity check: ${String(check)}`);
+  const check = store.integrityCheck();
+  if (!check.ok) throw new Error(`The data file failed SQLite's integrity check: ${check.problem}`);
   const bad = store.accounts.invariantViolations();
   if (bad.length > 0) {
     const list = bad.map((b) => `${b.name}: balance ${b.balance} ≠ ledger ${b.ledger_sum}`).join('; ');

@@ -1,7 +1,10 @@
 import { accountsRepo } from './accounts';
 import { carrierHealthRepo } from './carrier-health';
+import { useServingBusyTimeout } from './busy';
 import { ChangeWatch } from './change-watch';
+import { GroupCommitter, type GroupCommitterOptions } from './commit-queue';
 import { idempotencyRepo } from './idempotency';
+import { integrityCheckOf } from './integrity';
 import { keysRepo } from './keys';
 import { locationCacheRepo } from './location-cache';
 import { migrate } from './migrate';
@@ -14,6 +17,7 @@ import { rateCardsRepo } from './rate-cards';
 import { settingsRepo } from './settings';
 
 export type { Db } from './open';
+export type { IntegrityCheckStore, IntegrityReport } from './integrity';
 export type { LocationCacheStore } from './location-cache';
 export type { PickupCatalogueStore } from './pickup-catalogue';
 export { DataFileRefusedError, type RefusalReason } from './migrate';
@@ -53,6 +57,18 @@ export function openStore(path: string, options: StoreOptions = {}) {
     pickupCatalogue: pickupCatalogueRepo(db),
     /** Tells row caches when the file may have changed (another process committed, or this one wrote). */
     changes,
+    ...integrityCheckOf(db),
+    /**
+     * From here on a write meets a lock held elsewhere for milliseconds, then the committer retries it off the
+     * event loop (busy.ts); only what ran before (opening, migrating, the start's checks) waits the full timeout.
+     */
+    useServingBusyTimeout(): void {
+      useServingBusyTimeout(db);
+    },
+    /** The committer that batches the service's money-path writes into shared transactions (commit-queue.ts). */
+    groupCommitter(options?: GroupCommitterOptions): GroupCommitter {
+      return new GroupCommitter(db, options);
+    },
     /** Runs fn in one BEGIN IMMEDIATE transaction (never across an await: fn is synchronous). */
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
