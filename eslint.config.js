@@ -145,11 +145,6 @@ const NEVER = {
  * with the #18 item that removes it. test/unit/eslint.config.test.ts fails on an entry whose import is gone.
  */
 export const LAYER_ALLOW_LIST = [
-  // #18 item 2: the 5Post catalogue's SQL moves into the store and `CarrierEnvironment.db` goes.
-  { file: 'core/carriers/descriptor.ts', imports: 'store/open' },
-  { file: 'core/carriers/fivepost/catalogue-store.ts', imports: 'store/open' },
-  // #18 item 2: the location cache's SQL moves into the store.
-  { file: 'core/locations/cache.ts', imports: 'store/open' },
   // #18 item 1: the settings view takes the port's settings slice and its change feed, not the whole Store.
   { file: 'core/settings/view.ts', imports: 'store' },
   // #18 item 1: the rate-card set takes the port's rate-card slice, not the SQLite repo's type.

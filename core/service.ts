@@ -10,7 +10,6 @@ import { runCarrierCheck } from './platform/carrier-check';
 import { DESK_ACCOUNT } from './rating/aggregator';
 import { CarrierRegistry, type RegistryOptions } from './platform/carrier-registry';
 import { WarmUp, warmUpRoute, type WarmUpPhase, type WarmUpReport } from './platform/warm-up';
-import { sqliteLocationCache } from './locations/cache';
 import { createLocationResolver } from './locations/resolver';
 import type { CarrierAdapter } from './carriers/types';
 import { buildOpenApiDocument } from './contract/openapi';
@@ -30,8 +29,7 @@ import type { ServiceEvents } from './service-events';
 import { plainSecrets, type SecretStore } from './settings/secrets';
 import { SettingsView } from './settings/view';
 import type { Store } from './store';
-import { isBusyError, useServingBusyTimeout } from './store/busy';
-import { GroupCommitter } from './store/commit-queue';
+import { isBusyError } from './store/busy';
 import { ensureDataFolder } from './store/data-folder';
 import type { OpenOptions } from './store/open';
 import { systemClock, type Clock } from './util/clock';
@@ -102,7 +100,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     if (sealed > 0) logger.info('sealed carrier secrets left as plain text', { count: sealed });
     // From here on every write meets a lock held elsewhere for milliseconds, then retries off the event
     // loop (core/store/busy.ts); only the start above may wait SQLite's full timeout.
-    useServingBusyTimeout(store.db);
+    store.useServingBusyTimeout();
   } catch (err) {
     unlock();
     throw err;
@@ -110,7 +108,7 @@ export async function createRatingService(options: RatingServiceOptions) {
 
   const events = new EventEmitter<ServiceEvents>();
   const settings = new SettingsView(store);
-  const committer = new GroupCommitter(store.db, { grouping: options.groupCommit ?? true });
+  const committer = store.groupCommitter({ grouping: options.groupCommit ?? true });
   const saveHealth = (h: CarrierHealth): void =>
     store.carrierHealth.upsert({
       code: h.code,
@@ -145,6 +143,8 @@ export async function createRatingService(options: RatingServiceOptions) {
       medianLatencyMs: row.latency_ms_median,
     });
   }
+  // Places that expired long ago go, so the table only holds places asked about lately (best effort).
+  store.locationCache.sweepExpired(Date.now());
   const registry = new CarrierRegistry(settings, {
     ...(options.simulatorLatencyMs !== undefined ? { simulatorLatencyMs: options.simulatorLatencyMs } : {}),
     ...(options.adapters ? { adapters: options.adapters } : {}),
@@ -152,10 +152,10 @@ export async function createRatingService(options: RatingServiceOptions) {
     ...(options.simulatorUrls ? { simulatorUrls: options.simulatorUrls } : {}),
     rateCards: store,
     environment: {
-      locations: createLocationResolver({ cache: sqliteLocationCache(store.db), logger }),
+      locations: createLocationResolver({ cache: store.locationCache, logger }),
       logger,
       now: () => clock.now(),
-      db: store.db,
+      pickupCatalogue: store.pickupCatalogue,
     },
   });
   // Built on the first GET /v1/openapi.json, not at start (~5 ms that no first request needs).
@@ -397,8 +397,8 @@ function mkdirFor(dir: string): string {
 
 /** Refuses to serve a damaged file or a ledger that does not add up (research/reliability.md §7 rule 9). */
 function checkIntegrity(store: Store): void {
-  const check = store.db.pragma('quick_check', { simple: true });
-  if (check !== 'ok') throw new Error(`The data file failed SQLite's integrity check: ${String(check)}`);
+  const check = store.integrityCheck();
+  if (!check.ok) throw new Error(`The data file failed SQLite's integrity check: ${check.problem}`);
   const bad = store.accounts.invariantViolations();
   if (bad.length > 0) {
     const list = bad.map((b) => `${b.name}: balance ${b.balance} ≠ ledger ${b.ledger_sum}`).join('; ');

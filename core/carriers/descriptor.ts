@@ -8,9 +8,9 @@
 // client or simulator; `load()` brings the rest when a carrier is actually built, checked or simulated.
 import type { z } from 'zod';
 import type { LocationResolver, LocationWant } from '../locations/resolver';
-import type { Db } from '../store/open';
 import type { Logger } from '../util/logger';
 import type { CarrierCheckStep } from './check';
+import type { FivePostCatalogueStore } from './fivepost/catalogue-store';
 import type { CarrierLimits } from './limits';
 import type { SimulatorHandle } from './simulators/handle';
 import type { CarrierAdapter } from './types';
@@ -63,14 +63,15 @@ export interface AdapterTarget {
 /**
  * What every adapter shares with the rest of the service, one per service: the location resolver (with its
  * SQLite cache in the running service, so what a carrier's directory said survives restarts and adapter
- * rebuilds), the logger (unknown carrier error codes), the data file for carriers that keep more than places
- * (5Post's pickup-point catalogue, so a restart quotes at once), and the service clock's wall time (dates a
+ * rebuilds), the logger (unknown carrier error codes), the store's pickup-point catalogue for 5Post (so a
+ * restart quotes at once; core/store/pickup-catalogue.ts), and the service clock's wall time (dates a
  * carrier wants, such as Dellin's produce date).
  */
 export interface CarrierEnvironment {
   locations: LocationResolver;
   logger: Logger;
-  db?: Db;
+  /** Where 5Post keeps its pickup-point catalogue; in memory without it. */
+  pickupCatalogue?: FivePostCatalogueStore;
   now?: () => Date;
 }
 

@@ -74,7 +74,7 @@ export interface LocationResolver {
 }
 
 export interface LocationResolverOptions {
-  /** SQLite in the running service (sqliteLocationCache); in memory otherwise. */
+  /** The data file's in the running service (the store's `locationCache`); in memory otherwise. */
   cache?: LocationCache;
   nowMs?: () => number;
   logger?: Logger;

@@ -5,13 +5,13 @@
 // own. In sandbox mode, or with endpoint `simulator`, the check runs against a fresh copy of the carrier's
 // simulator, so a person can see what a passing run looks like before trying the real host.
 import type { CarrierCheckStep, CheckMeasure } from '../carriers/check';
+import type { FivePostCatalogueStore } from '../carriers/fivepost/catalogue-store';
 import type { CarrierCode } from '../carriers/types';
 import type { CarrierCheckReport, CarrierCheckStepReport, CarrierEndpoint } from '../contract/operations';
 import { createLocationResolver } from '../locations/resolver';
 import { liveBaseUrl } from '../settings/carrier-settings';
 import type { SettingName } from '../settings/schema';
 import type { SettingsView } from '../settings/view';
-import type { Db } from '../store/open';
 import type { Logger } from '../util/logger';
 import { builtInCarrier } from './built-in-carriers';
 
@@ -22,10 +22,10 @@ export interface CarrierCheckOptions {
   settings: SettingsView;
   logger: Logger;
   /**
-   * The data file, for data a carrier keeps between quotes (5Post's catalogue): the route step quotes from
-   * it like the quotes do, rather than downloading all of it again.
+   * The store's pickup-point catalogue, the data a carrier keeps between quotes (5Post's): the route step
+   * quotes from it like the quotes do, rather than downloading all of it again.
    */
-  db?: Db;
+  pickupCatalogue?: FivePostCatalogueStore;
   /** Where to check instead of the carrier's endpoint setting (live mode only). */
   endpoint?: CarrierEndpoint;
   stepTimeoutMs?: number;
@@ -59,7 +59,7 @@ export async function runCarrierCheck(
       locations: createLocationResolver({ logger: options.logger }),
       logger: options.logger,
       now,
-      ...(options.db && live !== null ? { db: options.db } : {}),
+      ...(options.pickupCatalogue && live !== null ? { pickupCatalogue: options.pickupCatalogue } : {}),
     });
     const reports = await runSteps(steps, options.stepTimeoutMs);
     return {

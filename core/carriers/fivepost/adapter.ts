@@ -21,7 +21,7 @@ export interface FivePostAdapterOptions {
   apiKey: string | null;
   /** Setting carriers.5post.overweight (quote.ts). */
   overweight?: OverweightRule;
-  /** Where the catalogue is kept: SQLite in the running service (sqliteCatalogueStore), memory otherwise. */
+  /** Where the catalogue is kept: the store's `pickupCatalogue` in the running service, memory otherwise. */
   store?: FivePostCatalogueStore;
   locations?: LocationResolver;
   logger?: Logger;

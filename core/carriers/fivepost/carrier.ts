@@ -7,7 +7,7 @@ import type {
 } from '../descriptor';
 import { startFivePostSimulator } from '../simulators/fivepost';
 import { createFivePostAdapter, type FivePostAdapterOptions } from './adapter';
-import { memoryCatalogueStore, sqliteCatalogueStore } from './catalogue-store';
+import { memoryCatalogueStore } from './catalogue-store';
 import { fivePostCheckSteps } from './check';
 import type { FivepostField } from './descriptor';
 
@@ -25,7 +25,7 @@ function options(
     overweight: s.get('overweight') === 'proportional' ? 'proportional' : 'per_started_kg',
     // The check's route step quotes from the catalogue the quotes keep: without it, a check would download
     // all 25,000 points again and spend one of 5Post's few daily downloads.
-    store: environment.db ? sqliteCatalogueStore(environment.db) : memoryCatalogueStore(),
+    store: environment.pickupCatalogue ?? memoryCatalogueStore(),
     locations: environment.locations,
     logger: environment.logger,
   };

@@ -34,7 +34,7 @@ export const carrierCheckCommand: Command = {
     const report = await ctx.withStore((store) =>
       runCarrierCheck(carrier.code as CarrierCode, {
         settings: new SettingsView(store),
-        db: store.db,
+        pickupCatalogue: store.pickupCatalogue,
         // Carrier codes nobody knows are logged as warnings: on stderr, beside the report.
         logger: consoleLogger(ctx.io.stderr),
         ...(input.endpoint !== undefined ? { endpoint: input.endpoint } : {}),

@@ -10,7 +10,6 @@ import {
   type CdekSimulatorOptions,
 } from '../../../core/carriers/simulators/cdek';
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
-import { sqliteLocationCache } from '../../../core/locations/cache';
 import { createLocationResolver } from '../../../core/locations/resolver';
 import { openStore } from '../../../core/store';
 
@@ -440,7 +439,7 @@ describe('CDEK locations', () => {
     const s = await sim();
     const db = openStore(':memory:');
     try {
-      const locations = createLocationResolver({ cache: sqliteLocationCache(db.db) });
+      const locations = createLocationResolver({ cache: db.locationCache });
       const a = adapterFor(s, { locations });
       // Кольцово is a science town without city status: not in the table, known to CDEK.
       const viaCode = rates(await a.quote(request({ to: { city: 'Кольцово', postalCode: null } }), ctx()));
@@ -454,7 +453,7 @@ describe('CDEK locations', () => {
       expect(s.requestCount() - before).toBe(1); // cached code: only the tarifflist
       // A new adapter (a settings change, a restart) reads the same cache.
       const again = adapterFor(s, {
-        locations: createLocationResolver({ cache: sqliteLocationCache(db.db) }),
+        locations: createLocationResolver({ cache: db.locationCache }),
       });
       const mid = s.requestCount();
       rates(await again.quote(request({ to: { city: 'Кольцово', postalCode: null } }), ctx()));

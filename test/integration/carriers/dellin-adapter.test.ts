@@ -9,7 +9,6 @@ import { createDellinAdapter, type DellinAdapterOptions } from '../../../core/ca
 import { DELLIN_SIM_DEFAULT_APPKEY, startDellinSimulator } from '../../../core/carriers/simulators/dellin';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
-import { sqliteLocationCache } from '../../../core/locations/cache';
 import { createLocationResolver } from '../../../core/locations/resolver';
 import { openStore } from '../../../core/store';
 import type { Logger } from '../../../core/util/logger';
@@ -144,7 +143,7 @@ describe('Dellin adapter ↔ simulator', () => {
   it('terminal ids come from Dellin’s location API once, then from the SQLite cache', async () => {
     const s = await sim();
     const store = openStore(':memory:');
-    const locations = createLocationResolver({ cache: sqliteLocationCache(store.db) });
+    const locations = createLocationResolver({ cache: store.locationCache });
     rates(
       await adapterFor(s.url, { locations }).quote(request({ city: 'Казань', postalCode: '420000' }), ctx()),
     );

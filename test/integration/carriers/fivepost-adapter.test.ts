@@ -9,7 +9,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createFivePostAdapter,
   memoryCatalogueStore,
-  sqliteCatalogueStore,
   type FivePostAdapterOptions,
 } from '../../../core/carriers/fivepost';
 import {
@@ -189,11 +188,9 @@ describe('5Post adapter ↔ simulator', () => {
   it('keeps the catalogue in SQLite: a new adapter on the same file makes no call', async () => {
     const s = await sim();
     const store = tempStore();
-    rates(await adapter(s.url, { store: sqliteCatalogueStore(store.db) }).quote(request(), ctx()));
+    rates(await adapter(s.url, { store: store.pickupCatalogue }).quote(request(), ctx()));
     const calls = s.requestCount();
-    const out = rates(
-      await adapter(s.url, { store: sqliteCatalogueStore(store.db) }).quote(request(), ctx()),
-    );
+    const out = rates(await adapter(s.url, { store: store.pickupCatalogue }).quote(request(), ctx()));
     expect(out).toHaveLength(3);
     expect(s.requestCount()).toBe(calls);
     const row = store.db.prepare('SELECT point_count, unreadable_count FROM fivepost_catalogues').get() as {

@@ -64,11 +64,15 @@ describe('Boxberry in the catalogue', () => {
 });
 
 describe('5Post in the catalogue', () => {
-  it('keeps its catalogue in environment.db: a rebuilt adapter quotes without a call', async () => {
+  it('keeps its catalogue in the store’s pickup catalogue: a rebuilt adapter quotes without a call', async () => {
     const fp = carrier('5post');
     const sim = await simulatorOf(fp);
     const store = storeWith();
-    const environment = { locations: createLocationResolver(), logger: silentLogger, db: store.db };
+    const environment = {
+      locations: createLocationResolver(),
+      logger: silentLogger,
+      pickupCatalogue: store.pickupCatalogue,
+    };
     const first = fp.create({ baseUrl: sim.url, simulated: true }, new SettingsView(store), environment);
     expect(await first.quote(request(), ctx())).toMatchObject({ ok: true });
     const calls = sim.requestCount();

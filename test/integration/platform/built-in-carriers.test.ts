@@ -4,7 +4,6 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { builtInCarriers, declaredOnly, type BuiltInCarrier } from '../../../core/platform/built-in-carriers';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
-import { sqliteLocationCache } from '../../../core/locations/cache';
 import {
   createLocationResolver,
   type LocationResolver,
@@ -88,7 +87,7 @@ describe('the catalogue builds adapters from settings', () => {
     const sim = await simulatorOf(cdek);
     const store = storeWith({});
     const environment = {
-      locations: createLocationResolver({ cache: sqliteLocationCache(store.db) }),
+      locations: createLocationResolver({ cache: store.locationCache }),
       logger: silentLogger,
     };
     const adapter = cdek.create({ baseUrl: sim.url, simulated: true }, new SettingsView(store), environment);

@@ -1,9 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  memoryLocationCache,
-  sqliteLocationCache,
-  type LocationCache,
-} from '../../../../core/locations/cache';
+import { memoryLocationCache, type LocationCache } from '../../../../core/locations/cache';
 import {
   createLocationResolver,
   FOUND_TTL_MS,
@@ -247,14 +243,10 @@ describe('the SQLite location cache (migration 0005)', () => {
   it('survives a restart: a new resolver on the same file answers from it', async () => {
     const s = store();
     const d = directory();
-    await createLocationResolver({ cache: sqliteLocationCache(s.db) }).resolve(
-      place('Кольцово'),
-      'cdek_city_code',
-      {
-        directory: d,
-      },
-    );
-    const again = createLocationResolver({ cache: sqliteLocationCache(s.db) });
+    await createLocationResolver({ cache: s.locationCache }).resolve(place('Кольцово'), 'cdek_city_code', {
+      directory: d,
+    });
+    const again = createLocationResolver({ cache: s.locationCache });
     expect(await again.resolve(place('Кольцово'), 'cdek_city_code', { directory: d })).toMatchObject({
       value: '4242',
       source: 'cache',
@@ -268,7 +260,7 @@ describe('the SQLite location cache (migration 0005)', () => {
   it('stores "not found" as NULL, replaces an entry, ignores expired rows and sweeps them on open', () => {
     const s = store();
     const t0 = Date.parse('2026-01-01T00:00:00Z');
-    const cache = sqliteLocationCache(s.db, t0);
+    const cache = s.locationCache;
     cache.put({ namespace: 'n', want: 'cdek_city_code', key: 'k', value: null, nowMs: t0, ttlMs: 1000 });
     expect(cache.get('n', 'cdek_city_code', 'k', t0 + 999)).toEqual({ value: null });
     expect(cache.get('n', 'cdek_city_code', 'k', t0 + 1000)).toBeUndefined();
@@ -277,9 +269,9 @@ describe('the SQLite location cache (migration 0005)', () => {
     expect(cache.get('n', 'terminal_id', 'k', t0)).toBeUndefined();
     const count = () => s.db.prepare('SELECT COUNT(*) FROM location_cache').pluck().get();
     expect(count()).toBe(1);
-    sqliteLocationCache(s.db, t0 + 4999);
+    s.locationCache.sweepExpired(t0 + 4999);
     expect(count()).toBe(1);
-    sqliteLocationCache(s.db, t0 + 5000);
+    s.locationCache.sweepExpired(t0 + 5000);
     expect(count()).toBe(0);
   });
 

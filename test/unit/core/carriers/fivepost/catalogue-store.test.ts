@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  ABANDONED_AFTER_MS,
   memoryCatalogueStore,
-  sqliteCatalogueStore,
   type FivePostCatalogueStore,
 } from '../../../../../core/carriers/fivepost/catalogue-store';
 import type { StoredPoint } from '../../../../../core/carriers/fivepost/points';
 import { openStore, type Store } from '../../../../../core/store';
+import { ABANDONED_AFTER_MS } from '../../../../../core/store/pickup-catalogue';
 
 const stores: Store[] = [];
 afterEach(() => {
@@ -39,7 +38,7 @@ describe.each([
     (): FivePostCatalogueStore => {
       const s = openStore(':memory:');
       stores.push(s);
-      return sqliteCatalogueStore(s.db);
+      return s.pickupCatalogue;
     },
   ],
   ['memory', memoryCatalogueStore],
@@ -72,7 +71,7 @@ describe('SQLite catalogue store', () => {
   it('drops catalogues abandoned for a week when another is stored', () => {
     const s = openStore(':memory:');
     stores.push(s);
-    const store = sqliteCatalogueStore(s.db);
+    const store = s.pickupCatalogue;
     store.replace('5post http://127.0.0.1:1', [point('old')], T0);
     store.replace('5post http://127.0.0.1:2', [point('new')], T0 + ABANDONED_AFTER_MS + 1);
     expect(store.meta('5post http://127.0.0.1:1')).toBeUndefined();
@@ -82,7 +81,7 @@ describe('SQLite catalogue store', () => {
   it('refuses a row that is both a point and a problem (the table says one or the other)', () => {
     const s = openStore(':memory:');
     stores.push(s);
-    const store = sqliteCatalogueStore(s.db);
+    const store = s.pickupCatalogue;
     expect(() => store.replace('ns', [point('x', { problem: 'also a problem' })], T0)).toThrow(/CHECK/);
     expect(store.meta('ns')).toBeUndefined(); // the transaction left nothing behind
   });

@@ -1,0 +1,79 @@
+// The pickup-point catalogue's slice of the store (core/store/pickup-catalogue.ts) on a real data file.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { StoredPoint } from '../../../../core/carriers/fivepost/points';
+import { openStore } from '../../../../core/store';
+import { ABANDONED_AFTER_MS } from '../../../../core/store/pickup-catalogue';
+import { freshFolder } from '../../../helpers/store-fixtures';
+
+const T0 = Date.parse('2026-11-24T00:00:00Z');
+const NS = '5post https://api-omni.x5.ru';
+
+function point(id: string, over: Partial<StoredPoint> = {}): StoredPoint {
+  return {
+    id,
+    zip: '420000',
+    cityKey: 'казань',
+    region: 'Татарстан',
+    point: {
+      type: 'POSTAMAT',
+      name: id,
+      cell: null,
+      rates: [{ rateType: 'HUB', baseKopecks: 18400, extraPerKgKopecks: 2400, vat: 22 }],
+      days: { min: 2, max: 4 },
+    },
+    problem: null,
+    ...over,
+  };
+}
+
+describe('PickupCatalogueStore (SQLite)', () => {
+  it('keeps a catalogue, unreadable points included, across a reopen of the file', () => {
+    const { store, dir } = freshFolder();
+    const unreadable = point('bad', { zip: null, point: null, problem: 'rate: bad' });
+    store.pickupCatalogue.replace(NS, [point('a'), point('b', { zip: '420001' }), unreadable], T0);
+    const again = openStore(join(dir, 'ratedesk.db'));
+    try {
+      expect(again.pickupCatalogue.meta(NS)).toEqual({ refreshedAtMs: T0, points: 2, unreadable: 1 });
+      expect(again.pickupCatalogue.byZip(NS, '420001')).toEqual([point('b', { zip: '420001' })]);
+      expect(
+        again.pickupCatalogue
+          .byCity(NS, 'казань')
+          .map((p) => p.id)
+          .sort(),
+      ).toEqual(['a', 'b', 'bad']);
+      expect(again.pickupCatalogue.byCity(NS, 'казань').find((p) => p.id === 'bad')).toEqual(unreadable);
+      expect(again.pickupCatalogue.meta(`${NS} other`)).toBeUndefined();
+    } finally {
+      again.close();
+    }
+  });
+
+  it('a replace that fails leaves the catalogue that was there, whole', () => {
+    const { store } = freshFolder();
+    store.pickupCatalogue.replace(NS, [point('a'), point('b')], T0);
+    expect(() =>
+      store.pickupCatalogue.replace(NS, [point('c'), point('x', { problem: 'also a problem' })], T0 + 1000),
+    ).toThrow(/CHECK/);
+    expect(store.pickupCatalogue.meta(NS)).toEqual({ refreshedAtMs: T0, points: 2, unreadable: 0 });
+    expect(
+      store.pickupCatalogue
+        .byCity(NS, 'казань')
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['a', 'b']);
+  });
+
+  it('keeps a catalogue refreshed within the week, drops one abandoned longer, when another is stored', () => {
+    const { store } = freshFolder();
+    store.pickupCatalogue.replace('5post http://127.0.0.1:1', [point('old')], T0);
+    store.pickupCatalogue.replace('5post http://127.0.0.1:2', [point('recent')], T0 + 1);
+    store.pickupCatalogue.replace('5post http://127.0.0.1:3', [point('new')], T0 + ABANDONED_AFTER_MS + 1);
+    expect(store.pickupCatalogue.meta('5post http://127.0.0.1:1')).toBeUndefined();
+    expect(store.pickupCatalogue.meta('5post http://127.0.0.1:2')).toBeDefined();
+    expect(store.db.prepare('SELECT point_id FROM fivepost_points ORDER BY point_id').pluck().all()).toEqual([
+      'new',
+      'recent',
+    ]);
+  });
+});
