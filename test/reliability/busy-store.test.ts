@@ -184,8 +184,10 @@ async function importUnderLoad(what: string, prepare: (s: ServeProcess) => strin
     );
 
     expect(result.code, result.stderr).toBe(0);
-    // One chunk is ~40 ms on the development machine; a single transaction held it 1–6 s.
-    expect(lock.longestMs).toBeLessThan(500);
+    // One chunk is ~40 ms on the development machine; a single transaction held it 1–6 s. The bound grows with
+    // the import's own time (50 chunks: a twentieth of it is still far below one transaction's hold), so a
+    // loaded machine that slows every chunk alike does not fail it (it read 14.6 s at load average 5.7).
+    expect(lock.longestMs).toBeLessThan(Math.max(500, importMs / 20));
     expect(answers.filter((a) => a.status !== 200)).toEqual([]);
     expect(s.account().balance).toBe(before.balance - ok);
     expect(s.integrityCheck()).toBe('ok');
