@@ -31,6 +31,7 @@ import { SettingsView } from './settings/view';
 import type { Store } from './store';
 import { isBusyError } from './store/busy';
 import { ensureDataFolder } from './store/data-folder';
+import { refuseDamaged } from './store/startup-check';
 import type { OpenOptions } from './store/open';
 import { systemClock, type Clock } from './util/clock';
 import { lockDataFolder } from './util/folder-lock';
@@ -95,7 +96,7 @@ export async function createRatingService(options: RatingServiceOptions) {
       clock,
       open: { ...options.open, secrets: options.secrets ?? plainSecrets },
     }).store;
-    checkIntegrity(store);
+    refuseDamaged(store);
     const sealed = store.settings.sealPlainSecrets(clock.now().toISOString());
     if (sealed > 0) logger.info('sealed carrier secrets left as plain text', { count: sealed });
     // From here on every write meets a lock held elsewhere for milliseconds, then retries off the event
@@ -393,15 +394,4 @@ export async function createRatingService(options: RatingServiceOptions) {
 function mkdirFor(dir: string): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   return dir;
-}
-
-/** Refuses to serve a damaged file or a ledger that does not add up (research/reliability.md §7 rule 9). */
-function checkIntegrity(store: Store): void {
-  const check = store.integrityCheck();
-  if (!check.ok) throw new Error(`The data file failed SQLite's integrity check: ${check.problem}`);
-  const bad = store.accounts.invariantViolations();
-  if (bad.length > 0) {
-    const list = bad.map((b) => `${b.name}: balance ${b.balance} ≠ ledger ${b.ledger_sum}`).join('; ');
-    throw new Error(`Balance does not match the ledger (${list}). Refusing to start.`);
-  }
 }

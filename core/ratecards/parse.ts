@@ -3,7 +3,9 @@
 // is asked through `cityKey`, so this module loads no data and the same reader serves the admin CLI, the desk
 // and the tests. Read in one pass (header, then every row with each field's own check and message); the
 // records come from records.ts (CSV, one at a time) or xlsx-read.ts (the first sheet's rows, numbered as
-// Excel numbers them). Headers are English or Russian (core/contract/ratecard-columns.ts).
+// Excel numbers them). Headers are English or Russian (core/contract/ratecard-columns.ts); numbers as people
+// type them are read by numbers.ts.
+import { parseDecimal, parseWholeNumber } from './numbers';
 import {
   MAX_LISTED_RATE_CARD_PROBLEMS,
   MAX_RATE_CARD_ROWS,
@@ -15,11 +17,13 @@ import {
   type RateCardProblemKind,
 } from '../contract/operations/ratecards';
 import { MAX_WEIGHT_GRAMS, type DeliveryType } from '../contract/v1';
-import { readRecords, type CsvRecord } from './records';
+import { headerLine, lineOf, readRecords, type CsvRecord } from './records';
 import { isZip } from './unzip';
 import { readXlsxRecords, XlsxError } from './xlsx-read';
 
 /** Where a row applies: any place, a postal-code prefix, or a city as the city field takes it. */
+export { parseDecimal, parseWholeNumber };
+
 export type Place = { kind: 'any' } | { kind: 'prefix'; prefix: string } | { kind: 'city'; name: string };
 
 export interface RateCardRow {
@@ -89,8 +93,6 @@ const MAX_PRICE_KOPECKS = 1_000_000_000;
 const MAX_DAYS = 365;
 const MAX_SERVICE_NAME = 120;
 const SERVICE_CODE = /^[A-Za-z0-9._-]{1,40}$/;
-/** Spaces people and spreadsheets put between thousands: space, no-break space, narrow no-break space. */
-const GROUP_SPACES = /[ \u00a0\u202f]/g;
 /** OLE2 compound files: Excel 97–2003 workbooks, and .xlsx files saved with a password. */
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
@@ -377,34 +379,6 @@ function readRow(
   };
 }
 
-/**
- * A non-negative decimal with at most 2 decimals, comma or dot, spaces between thousands allowed, as an
- * integer of hundredths: "1 234,50" → 123450, "12.5" → 1250, "7" → 700. Read from the text, never through a
- * float (0.29 × 100 is 28.999999999999996). Null for anything else or above `max` hundredths.
- */
-export function parseDecimal(text: string, max: number): number | null {
-  const compact = text.trim().replace(GROUP_SPACES, '');
-  // Spaces may only have stood between digits ("1 234", not "12 ,5").
-  if (!/^\d+(?:[ \u00a0\u202f]\d+)*(?:[.,]\d{1,2})?$/.test(text.trim())) return null;
-  const m = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(compact);
-  if (!m) return null;
-  const whole = m[1]!.replace(/^0+(?=\d)/, '');
-  // More digits than any allowed value has: refuse before Number() rounds them.
-  if (whole.length > 15) return null;
-  const value = Number(whole) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return value <= max ? value : null;
-}
-
-/** A whole number from min to max; spaces between thousands allowed ("1 000"). */
-export function parseWholeNumber(text: string, min: number, max: number): number | null {
-  const t = text.trim();
-  if (!/^\d+(?:[ \u00a0\u202f]\d+)*$/.test(t)) return null;
-  const digits = t.replace(GROUP_SPACES, '').replace(/^0+(?=\d)/, '');
-  if (digits.length > 15) return null;
-  const n = Number(digits);
-  return n >= min && n <= max ? n : null;
-}
-
 /** Two spellings of one city are one place: "спб" and "Санкт-Петербург" rows are duplicates. */
 function placeKey(place: Place, options: ParseOptions): string {
   if (place.kind === 'any') return '*';
@@ -414,18 +388,4 @@ function placeKey(place: Place, options: ParseOptions): string {
 
 function short(value: string): string {
   return value.length > 60 ? `${value.slice(0, 59)}…` : value;
-}
-
-function lineOf(text: string, index: number): number {
-  let line = 1;
-  for (let i = 0; i < index; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) line += 1;
-  }
-  return line;
-}
-
-function headerLine(text: string): string {
-  const end = text.search(/[\r\n]/);
-  return end < 0 ? text : text.slice(0, end);
 }

@@ -102,3 +102,19 @@ export function readRecords(text: string, delimiter: string): RecordReader {
 
   return { records: records(), unterminatedAt: () => unterminated };
 }
+
+/** The 1-based line of a character of the text (CR, LF and CRLF each end a line). */
+export function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let i = 0; i < index; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) line += 1;
+  }
+  return line;
+}
+
+/** The first line of the text, where the delimiter is sniffed from. */
+export function headerLine(text: string): string {
+  const end = text.search(/[\r\n]/);
+  return end < 0 ? text : text.slice(0, end);
+}

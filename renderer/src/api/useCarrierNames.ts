@@ -13,8 +13,8 @@ export function useCarrierNamer(carriers: readonly NamedCarrier[]): CarrierNameO
   return useMemo(() => carrierNamer(carriers, lang), [carriers, lang]);
 }
 
-/** Names by code for carriers and rate cards: the code (or the row's stored name) until the list arrives. */
-export function useCarrierNames(): CarrierNameOf {
+/** The carriers and rate cards (codes, names, which are switched off), read once per screen. */
+export function useQuoteCarrierList(): QuoteCarrier[] {
   const [carriers, setCarriers] = useState<QuoteCarrier[]>([]);
   useEffect(() => {
     if (!hasDeskApi()) return;
@@ -28,5 +28,10 @@ export function useCarrierNames(): CarrierNameOf {
       live = false;
     };
   }, []);
-  return useCarrierNamer(carriers);
+  return carriers;
+}
+
+/** Names by code for carriers and rate cards: the code (or the row's stored name) until the list arrives. */
+export function useCarrierNames(): CarrierNameOf {
+  return useCarrierNamer(useQuoteCarrierList());
 }

@@ -18,13 +18,8 @@ export function describeChange(c: Pick<PriceChange, 'before_kopecks' | 'after_ko
   return { kind: delta > 0 ? 'up' : delta < 0 ? 'down' : 'same', delta };
 }
 
-/** A file from history:export (base64) as bytes for a Blob. */
-export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
+/** A file from history:export (base64) as bytes for a Blob: the one decoder, lib/base64.ts. */
+export { base64ToBytes } from '../../lib/base64';
 
 /** How many carriers of a stored quote answered, of those asked (a partial answer reads «3 из 8»). */
 export function answeredOf(row: Pick<HistoryRow, 'carriers' | 'failures'>): {

@@ -8,9 +8,9 @@ import { call, errorMessage } from '../../api/client';
 import { copyText, useToast } from '../../components';
 import { useLang, useT } from '../../i18n';
 import type { CarrierNameOf } from '../../lib/carrier-names';
+import { downloadFile } from '../../lib/files';
 import { localeDecimal, resultsAsTsv } from './copy-tsv';
 import { rateAsText, resultsAsText } from './copy-text';
-import { saveExportedFile } from './download';
 import type { DeliveryType, Rate } from './logic';
 import { describeShipment } from './ResultHeading';
 
@@ -85,7 +85,7 @@ export function useQuoteOutput(o: {
       setExporting(format);
       try {
         const file = await call((api) => api.quote.export({ id: quoteId, format }));
-        saveExportedFile(file);
+        downloadFile(file);
         toast(t('exportedFile', { name: file.filename }));
       } catch (err) {
         toast(errorMessage(err, lang), 'error');

@@ -2,23 +2,19 @@
 // the box presets and the carriers preselected in Settings.
 import { useEffect, useState } from 'react';
 import { call, hasDeskApi } from '../../api/client';
-import { loadQuoteCarriers, type QuoteCarrier } from '../../api/quote-carriers';
+import type { QuoteCarrier } from '../../api/quote-carriers';
+import { useQuoteCarrierList } from '../../api/useCarrierNames';
 import { parseBoxPresets, type BoxPreset } from './presets';
 
 export function useQuoteSetup(onDefaultCarriers: (codes: string[]) => void): {
   carriers: QuoteCarrier[];
   presets: BoxPreset[];
 } {
-  const [carriers, setCarriers] = useState<QuoteCarrier[]>([]);
+  const carriers = useQuoteCarrierList();
   const [presets, setPresets] = useState<BoxPreset[]>([]);
   useEffect(() => {
     if (!hasDeskApi()) return;
     let live = true;
-    loadQuoteCarriers()
-      .then((list) => {
-        if (live) setCarriers(list);
-      })
-      .catch(() => {});
     call((api) => api.settings.get())
       .then((settings) => {
         if (!live) return;

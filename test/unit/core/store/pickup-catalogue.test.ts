@@ -1,7 +1,7 @@
 // The pickup-point catalogue's slice of the store (core/store/pickup-catalogue.ts) on a real data file.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StoredPoint } from '../../../../core/carriers/fivepost/points';
+import { storedPoint } from '../../../helpers/fivepost-points';
 import { openStore } from '../../../../core/store';
 import { ABANDONED_AFTER_MS } from '../../../../core/store/pickup-catalogue';
 import { freshFolder } from '../../../helpers/store-fixtures';
@@ -9,23 +9,7 @@ import { freshFolder } from '../../../helpers/store-fixtures';
 const T0 = Date.parse('2026-11-24T00:00:00Z');
 const NS = '5post https://api-omni.x5.ru';
 
-function point(id: string, over: Partial<StoredPoint> = {}): StoredPoint {
-  return {
-    id,
-    zip: '420000',
-    cityKey: 'казань',
-    region: 'Татарстан',
-    point: {
-      type: 'POSTAMAT',
-      name: id,
-      cell: null,
-      rates: [{ rateType: 'HUB', baseKopecks: 18400, extraPerKgKopecks: 2400, vat: 22 }],
-      days: { min: 2, max: 4 },
-    },
-    problem: null,
-    ...over,
-  };
-}
+const point = storedPoint;
 
 describe('PickupCatalogueStore (SQLite)', () => {
   it('keeps a catalogue, unreadable points included, across a reopen of the file', () => {

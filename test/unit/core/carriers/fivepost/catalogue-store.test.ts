@@ -3,7 +3,7 @@ import {
   memoryCatalogueStore,
   type FivePostCatalogueStore,
 } from '../../../../../core/carriers/fivepost/catalogue-store';
-import type { StoredPoint } from '../../../../../core/carriers/fivepost/points';
+import { storedPoint } from '../../../../helpers/fivepost-points';
 import { openStore, type Store } from '../../../../../core/store';
 import { ABANDONED_AFTER_MS } from '../../../../../core/store/pickup-catalogue';
 
@@ -12,23 +12,7 @@ afterEach(() => {
   for (const s of stores.splice(0)) s.close();
 });
 
-function point(id: string, over: Partial<StoredPoint> = {}): StoredPoint {
-  return {
-    id,
-    zip: '420000',
-    cityKey: 'казань',
-    region: 'Татарстан',
-    point: {
-      type: 'POSTAMAT',
-      name: id,
-      cell: null,
-      rates: [{ rateType: 'HUB', baseKopecks: 18400, extraPerKgKopecks: 2400, vat: 22 }],
-      days: { min: 2, max: 4 },
-    },
-    problem: null,
-    ...over,
-  };
-}
+const point = storedPoint;
 
 const T0 = Date.parse('2026-11-24T00:00:00Z');
 
