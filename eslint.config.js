@@ -2,7 +2,7 @@
 // `tsc` does the type checking. The import rules below enforce the dependency rule of design.md:
 //   renderer → core/contract, core/desk/contract (types and schemas only); electron → core;
 //   core → nothing of ours above it;
-// and the layers inside core (docs/architecture.md, "Layers"; #18 item 4): only core/store talks to a database
+// and the layers inside core (docs/architecture.md, "Layers"; #18 item 4): only core/store/<impl> talks to a database
 // driver, contract imports zod alone, and a few arrows that must never point up.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -85,7 +85,7 @@ const DATABASE_DRIVERS = {
 };
 
 /**
- * Files outside core/store that import a database driver today, each with what ends its entry. Issue #18
+ * Files outside core/store/<impl> that import a database driver today, each with what ends its entry. Issue #18
  * allows the SQLite implementation's own tests and fixtures to keep the driver; the rest go through the store.
  * test/unit/eslint.config.test.ts fails on an entry whose file no longer imports a driver, so the list only
  * shrinks.
@@ -112,6 +112,9 @@ const LAYER_MESSAGES = {
   api:
     'Only the hosts and the service wire the /v1 listener (core/api) in: shared helpers go down to core/util, ' +
     'core/settings or core/contract (docs/architecture.md, "Layers").',
+  implementation:
+    'Take the store port (core/store/port.ts) as a capability: only the composition (core/service.ts, the ' +
+    'admin CLI, core/store) chooses an implementation (docs/architecture.md, "Layers").',
   consumers:
     'A carrier does not import the layers that consume carriers (settings, rating, ratecards, platform): ' +
     'declare what the descriptor needs in core/carriers (docs/architecture.md, "Layers").',
@@ -121,9 +124,9 @@ const LAYER_MESSAGES = {
 };
 
 /**
- * What a folder of core must never import: the folders (of core) and the message for each. When #18 item 1
- * declares the store port in core/store, its module becomes the one part of core/store these folders may
- * import (an exception in neverPatterns, as the allow-list entries have), and LAYER_ALLOW_LIST empties.
+ * What a folder of core must never import: the folders (of core) and the message for each. The store port
+ * (core/store/port.ts) is the one module of core/store that the folders banned from `store` may import; the
+ * folders banned from `store/sqlite` take the port as a capability and never choose an implementation.
  */
 const NEVER = {
   carriers: {
@@ -136,20 +139,21 @@ const NEVER = {
   locations: { store: 'store' },
   settings: { store: 'store' },
   ratecards: { store: 'store' },
-  rating: { api: 'api' },
-  operations: { api: 'api' },
+  rating: { api: 'api', 'store/sqlite': 'implementation' },
+  operations: { api: 'api', 'store/sqlite': 'implementation' },
+  api: { 'store/sqlite': 'implementation' },
+  desk: { 'store/sqlite': 'implementation' },
+  platform: { 'store/sqlite': 'implementation' },
 };
+
+/** The module of core/store that every folder may import: the declared port. */
+const STORE_PORT = 'store/port';
 
 /**
  * Today's exceptions to NEVER: a file and the one module it may still import (relative to core/), each named
  * with the #18 item that removes it. test/unit/eslint.config.test.ts fails on an entry whose import is gone.
  */
-export const LAYER_ALLOW_LIST = [
-  // #18 item 1: the settings view takes the port's settings slice and its change feed, not the whole Store.
-  { file: 'core/settings/view.ts', imports: 'store' },
-  // #18 item 1: the rate-card set takes the port's rate-card slice, not the SQLite repo's type.
-  { file: 'core/ratecards/carriers.ts', imports: 'store/rate-cards' },
-];
+export const LAYER_ALLOW_LIST = [];
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -165,7 +169,8 @@ function restrictImports(patterns, paths = []) {
 function neverPatterns(folder, up, allowed) {
   const prefix = `^(?:\\.\\./){${up}}`;
   return Object.entries(NEVER[folder]).map(([target, kind]) => {
-    const exception = allowed ? `(?!${escapeRegex(allowed)}$)` : '';
+    const exceptions = [target === 'store' ? STORE_PORT : null, allowed].filter(Boolean);
+    const exception = exceptions.map((e) => `(?!${escapeRegex(e)}$)`).join('');
     return { regex: `${prefix}${exception}${escapeRegex(target)}(?:/.*)?$`, message: LAYER_MESSAGES[kind] };
   });
 }
@@ -256,14 +261,15 @@ export default defineConfig([
   // Only core/store/<impl> imports a database driver, anywhere in the repository (today's exceptions above).
   {
     files: ALL_SOURCES,
-    ignores: ['core/store/**', ...DRIVER_ALLOW_LIST],
+    ignores: ['core/store/*/**', ...DRIVER_ALLOW_LIST],
     rules: restrictImports([DATABASE_DRIVERS]),
   },
 
   // core/ → nothing of ours above it. Type-only imports are banned too: core must compile without
   // electron or react types. And no driver outside core/store.
   { files: ['core/**'], rules: restrictImports(LAYER_BASE) },
-  { files: ['core/store/**'], rules: restrictImports([CORE_HOSTS]) },
+  { files: ['core/store/*.ts'], rules: restrictImports([CORE_HOSTS, DATABASE_DRIVERS]) },
+  { files: ['core/store/*/**'], rules: restrictImports([CORE_HOSTS]) },
 
   // The layers inside core: contract is zod only, and NEVER's arrows (with LAYER_ALLOW_LIST's exceptions).
   ...layerZones,

@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/reliability/**/*.test.ts'],
+    include: [
+      'test/unit/**/*.test.ts',
+      'test/integration/**/*.test.ts',
+      'test/reliability/**/*.test.ts',
+      'test/contract/**/*.test.ts',
+    ],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

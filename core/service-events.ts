@@ -1,5 +1,5 @@
 // What the rating service announces to its hosts (the desk turns these into its own events).
-import type { LowBalanceEvent } from './billing/charge';
+import type { LowBalanceEvent } from './store/port';
 import type { CarrierHealth } from './rating/health';
 
 export interface BalanceChanged {

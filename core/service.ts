@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { startApiListener, type ApiListener } from './api/server';
-import { InFlight, IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
+import { IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
 import { KeyCache } from './api/key-cache';
 import type { ApiRuntime } from './api/runtime';
 import { runCarrierCheck } from './platform/carrier-check';
@@ -19,7 +19,6 @@ import { attachDeskEvents, type DeskEmit } from './desk/events';
 import { dispatchDesk } from './desk/dispatch';
 import type { DeskResult } from './desk/contract';
 import { parseStoredShipment } from './operations/stored-quote';
-import { TokenBuckets } from './limits/token-bucket';
 import type { ServiceContext, ServiceParts } from './operations';
 import { quoteAll, type QuoteProgress, type RatingResult } from './rating/aggregator';
 import { CircuitBreakers } from './rating/breaker';
@@ -28,11 +27,10 @@ import { HealthBoard, type CarrierHealth } from './rating/health';
 import type { ServiceEvents } from './service-events';
 import { plainSecrets, type SecretStore } from './settings/secrets';
 import { SettingsView } from './settings/view';
-import type { Store } from './store';
-import { isBusyError } from './store/busy';
+import type { Store } from './store/port';
 import { ensureDataFolder } from './store/data-folder';
+import type { StoreOptions } from './store/sqlite';
 import { refuseDamaged } from './store/startup-check';
-import type { OpenOptions } from './store/open';
 import { systemClock, type Clock } from './util/clock';
 import { lockDataFolder } from './util/folder-lock';
 import { silentLogger, type Logger } from './util/logger';
@@ -48,7 +46,7 @@ export interface RatingServiceOptions {
   simulatorLatencyMs?: number;
   /** Benchmarks only: see RegistryOptions.simulatorUrls. */
   simulatorUrls?: RegistryOptions['simulatorUrls'];
-  open?: OpenOptions;
+  open?: Omit<StoreOptions, 'secrets' | 'groupCommit'>;
   /**
    * Benchmarks only: answer with these in-process adapters instead of the configured carriers, to measure
    * the bookkeeping without carrier HTTP. Such a service always reports sandbox mode.
@@ -94,46 +92,47 @@ export async function createRatingService(options: RatingServiceOptions) {
   try {
     store = ensureDataFolder(options.dataDir, {
       clock,
-      open: { ...options.open, secrets: options.secrets ?? plainSecrets },
+      open: {
+        ...options.open,
+        secrets: options.secrets ?? plainSecrets,
+        ...(options.groupCommit !== undefined ? { groupCommit: options.groupCommit } : {}),
+      },
     }).store;
-    refuseDamaged(store);
-    const sealed = store.settings.sealPlainSecrets(clock.now().toISOString());
-    if (sealed > 0) logger.info('sealed carrier secrets left as plain text', { count: sealed });
-    // From here on every write meets a lock held elsewhere for milliseconds, then retries off the event
-    // loop (core/store/busy.ts); only the start above may wait SQLite's full timeout.
-    store.useServingBusyTimeout();
   } catch (err) {
+    unlock();
+    throw err;
+  }
+  try {
+    await refuseDamaged(store);
+    const sealed = await store.settings.sealPlainSecrets(clock.now().toISOString());
+    if (sealed > 0) logger.info('sealed carrier secrets left as plain text', { count: sealed });
+    // From here on a write that meets a lock held elsewhere retries off the event loop, up to a bound; only
+    // the start above may wait the store's full timeout.
+    store.startServing();
+  } catch (err) {
+    await store.close();
     unlock();
     throw err;
   }
 
   const events = new EventEmitter<ServiceEvents>();
-  const settings = new SettingsView(store);
-  const committer = store.groupCommitter({ grouping: options.groupCommit ?? true });
-  const saveHealth = (h: CarrierHealth): void =>
-    store.carrierHealth.upsert({
-      code: h.code,
-      status: h.status,
-      consecutive_failures: h.consecutiveFailures,
-      last_error: h.lastError,
-      last_success_at: h.lastSuccessAt,
-      last_failure_at: h.lastFailureAt,
-      latency_ms_median: h.medianLatencyMs,
-    });
+  const settings = new SettingsView(store.settings);
   const health = new HealthBoard((h) => {
-    try {
-      saveHealth(h);
-    } catch (err) {
-      if (!isBusyError(err)) throw err;
-      // A busy file must not fail the carrier call that changed the status: the row is written with the
-      // next group commit instead, as it is then (a later change may have been written meanwhile).
-      committer
-        .run(() => saveHealth(health.get(h.code)))
-        .catch((e: unknown) => logger.warn('carrier health not saved', { code: h.code, error: String(e) }));
-    }
+    // Never fails for a busy store (it is written with the next batch of writes then).
+    store.carrierHealth
+      .upsert({
+        code: h.code,
+        status: h.status,
+        consecutive_failures: h.consecutiveFailures,
+        last_error: h.lastError,
+        last_success_at: h.lastSuccessAt,
+        last_failure_at: h.lastFailureAt,
+        latency_ms_median: h.medianLatencyMs,
+      })
+      .catch((e: unknown) => logger.warn('carrier health not saved', { code: h.code, error: String(e) }));
     events.emit('carrier-status', h);
   });
-  for (const row of store.carrierHealth.all()) {
+  for (const row of await store.carrierHealth.all()) {
     health.seed({
       code: row.code,
       status: row.status,
@@ -145,7 +144,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     });
   }
   // Places that expired long ago go, so the table only holds places asked about lately (best effort).
-  store.locationCache.sweepExpired(Date.now());
+  await store.locationCache.sweepExpired(Date.now());
   const registry = new CarrierRegistry(settings, {
     ...(options.simulatorLatencyMs !== undefined ? { simulatorLatencyMs: options.simulatorLatencyMs } : {}),
     ...(options.adapters ? { adapters: options.adapters } : {}),
@@ -206,17 +205,12 @@ export async function createRatingService(options: RatingServiceOptions) {
   const runtime: ApiRuntime = {
     store,
     keyCache: new KeyCache(store.keys, store.changes),
-    committer,
     clock,
     logger,
-    buckets: new TokenBuckets(() => clock.monotonicMs()),
-    authFailures: new TokenBuckets(() => clock.monotonicMs()),
-    inFlight: new InFlight(),
-    reservations: new Map(),
     maxInFlightPerAccount: () => Number(settings.get('rating.max_in_flight_per_account')),
     isSandbox: () => registry.sandbox(),
     quote: (shipment, account, signal) => rate(shipment, account, undefined, signal),
-    carriers: (): CarrierInfo[] => registry.info(health),
+    carriers: (): Promise<CarrierInfo[]> => registry.info(health),
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),
     onBalanceChanged: (accountId, balance) => events.emit('balance-changed', { accountId, balance }),
     onLowBalance: (e) => {
@@ -225,10 +219,9 @@ export async function createRatingService(options: RatingServiceOptions) {
     },
   };
 
-  // Through the group commit, so a busy file delays the purge instead of stalling the event loop.
   const purge = (): Promise<void> =>
-    committer
-      .run(() => store.idempotency.purgeOlderThan(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS))
+    store
+      .purgeIdempotencyBefore(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS)
       .then((removed) => {
         if (removed) logger.info('purged expired idempotency records', { removed });
       })
@@ -236,11 +229,8 @@ export async function createRatingService(options: RatingServiceOptions) {
   await purge();
   const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);
   purgeTimer.unref();
-  // Rate-card rows a crashed or failed import left hidden (store/rate-cards.ts), a chunk per group commit.
-  void (async () => {
-    for (const id of store.rateCards.abandoned())
-      while (await committer.run(() => store.rateCards.purgeChunk(id)));
-  })().catch((err: unknown) =>
+  // Rate-card rows a crashed or failed import left hidden, in the background.
+  store.rateCards.purgeAbandoned().catch((err: unknown) =>
     logger.warn('abandoned rate-card rows not deleted yet', { error: String(err) }),
   );
 
@@ -279,7 +269,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     await startListener();
   } catch (err) {
     await registry.close();
-    store.close();
+    await store.close();
     unlock();
     throw err;
   }
@@ -293,9 +283,9 @@ export async function createRatingService(options: RatingServiceOptions) {
           carrierSet: () => registry.carrierSet(),
           simulated: (code) => registry.simulated(code),
           sandbox: () => settings.get('sandbox') === 'on',
-          route: () =>
+          route: async () =>
             warmUpRoute(
-              store.quotes.search('', WARM_UP_HISTORY_ROWS, 0).flatMap((row) => {
+              (await store.quotes.search('', WARM_UP_HISTORY_ROWS, 0)).flatMap((row) => {
                 const shipment = parseStoredShipment(row.shipment_json);
                 return shipment ? [{ source: row.source, from: shipment.from, to: shipment.to }] : [];
               }),
@@ -333,7 +323,6 @@ export async function createRatingService(options: RatingServiceOptions) {
     clock,
     service: parts,
     emit: emitDesk,
-    commit: (fn) => committer.run(fn),
     app: { version: options.appVersion ?? '0.0.0', dataDir: options.dataDir },
   };
 
@@ -343,7 +332,6 @@ export async function createRatingService(options: RatingServiceOptions) {
     events,
     settings,
     health,
-    committer,
     get listener(): ApiListener | null {
       return listener;
     },
@@ -360,7 +348,8 @@ export async function createRatingService(options: RatingServiceOptions) {
     /** Hits and misses of the rate cache (the benchmark's hit rate). */
     rateCacheStats: () => rateCache.stats(),
     carriers: () => registry.info(health),
-    carrierHealth: (): CarrierHealth[] => registry.info(health).map((c) => health.get(c.code)),
+    carrierHealth: async (): Promise<CarrierHealth[]> =>
+      (await registry.info(health)).map((c) => health.get(c.code)),
     /** Stops and starts the listener with the current settings (desk: listener on/off, port, host). */
     restartListener: parts.restartListener,
     /** The desk: every operation through one call, and every desk event to its subscribers. */
@@ -382,9 +371,9 @@ export async function createRatingService(options: RatingServiceOptions) {
       detachDeskEvents();
       if (listener) await listener.close();
       listener = null;
-      committer.flush();
       await registry.close();
-      store.close();
+      // Writes whatever is still queued (a key's last use, a health row), then closes.
+      await store.close();
       unlock();
     },
   };

@@ -14,8 +14,15 @@ export interface ConnectionAuthMemo {
   digest?: string;
 }
 
-/** `authorization`: every Authorization header of the request (more than one is refused). */
-export function authenticate(authorization: string[], keys: KeyCache, memo: ConnectionAuthMemo): AuthResult {
+/**
+ * `authorization`: every Authorization header of the request (more than one is refused). A key in the cache
+ * is answered at once; only a key the cache does not hold waits for the store.
+ */
+export function authenticate(
+  authorization: string[],
+  keys: KeyCache,
+  memo: ConnectionAuthMemo,
+): AuthResult | Promise<AuthResult> {
   if (authorization.length !== 1) {
     return { ok: false, code: 'invalid_api_key', presented: authorization.length > 0 };
   }
@@ -28,16 +35,21 @@ export function authenticate(authorization: string[], keys: KeyCache, memo: Conn
     secret = m[1]!;
     digest = digestKey(secret);
   }
-  let key = keys.cached(digest);
-  if (!key) {
-    // The checksum rejects typos and look-alikes without a database query.
-    if (secret !== undefined && !isPlausibleSecret(secret)) {
-      return { ok: false, code: 'invalid_api_key', presented: true };
-    }
-    key = keys.load(digest);
-    if (!key || !digestsEqual(key.row.digest, digest))
-      return { ok: false, code: 'invalid_api_key', presented: true };
+  const key = keys.cached(digest);
+  if (key) return accepted(key, header, digest, memo);
+  // The checksum rejects typos and look-alikes without a database query.
+  if (secret !== undefined && !isPlausibleSecret(secret)) {
+    return { ok: false, code: 'invalid_api_key', presented: true };
   }
+  const known = digest;
+  return keys.load(known).then((loaded) =>
+    !loaded || !digestsEqual(loaded.row.digest, known)
+      ? { ok: false, code: 'invalid_api_key', presented: true }
+      : accepted(loaded, header, known, memo),
+  );
+}
+
+function accepted(key: CachedKey, header: string, digest: string, memo: ConnectionAuthMemo): AuthResult {
   memo.header = header;
   memo.digest = digest;
   if (key.row.revoked_at !== null) return { ok: false, code: 'api_key_revoked', presented: true };

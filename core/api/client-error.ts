@@ -58,8 +58,10 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
   const answer = (): void => endWith(s, rawErrorResponse(code, sandbox));
   const previous = responseInProgress(s);
   // A pipelined request's malformation can be parsed while the answer to the one before it is still being
-  // written: that answer is finished first, then this one follows it.
-  if (previous?.headersSent && !previous.writableFinished) {
+  // written, or not yet begun (the handler awaits the store): that answer is finished first, then this one
+  // follows it. An earlier request received whole (`req.complete`) is told apart from the request whose own
+  // body is the malformed part, which gets this answer at once.
+  if (previous && !previous.writableFinished && (previous.headersSent || previous.req.complete)) {
     previous.once('finish', answer);
     setTimeout(() => s.destroy(), 2_000).unref();
     return;

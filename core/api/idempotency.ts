@@ -1,7 +1,7 @@
 // Idempotency-Key on POST /v1/rates (design.md; IETF draft-ietf-httpapi-idempotency-key-header-06).
-// Scope is the account (its keys share one balance). Completed outcomes are durable (table `idempotency`,
-// written in the same transaction as the debit); the in-flight claim is in memory, because only this
-// process serves the data folder (see core/service.ts lock) and a crash leaves nothing charged to undo.
+// Scope is the account (its keys share one balance). Completed outcomes are durable (written by the store's
+// charge, in the same write as the debit); the in-flight claim is the store's claimIdempotency, with a lease
+// (in this process for SQLite, which alone serves its data folder; shared for a server store).
 import type { IncomingMessage } from 'node:http';
 import type { Shipment } from '../contract/v1';
 import { fingerprint } from '../util/fingerprint';
@@ -9,6 +9,12 @@ import { headerValues } from './headers';
 
 /** Records are kept at least this long; afterwards the same key is a new request. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a claim of a running request holds before another request may take the key over: far beyond any
+ * rates call (its deadline is seconds, rating.deadline_ms), so only a claim whose holder died ever expires.
+ */
+export const IDEMPOTENCY_LEASE_MS = 5 * 60 * 1000;
 
 export type IdempotencyHeader = { ok: true; key: string | null } | { ok: false };
 
@@ -35,26 +41,4 @@ export function shipmentFingerprint(shipment: Shipment): string {
       ? undefined
       : [...new Set(shipment.carriers.map((c) => c.toLowerCase()))].sort();
   return fingerprint({ ...shipment, carriers });
-}
-
-/** Claims of requests still running, by account and key. */
-export class InFlight {
-  private readonly claims = new Map<string, string>();
-
-  private static id(accountId: number, key: string): string {
-    return `${accountId}\u0000${key}`;
-  }
-
-  /** The fingerprint of the running request with this key, if any. */
-  get(accountId: number, key: string): string | undefined {
-    return this.claims.get(InFlight.id(accountId, key));
-  }
-
-  claim(accountId: number, key: string, fp: string): void {
-    this.claims.set(InFlight.id(accountId, key), fp);
-  }
-
-  release(accountId: number, key: string): void {
-    this.claims.delete(InFlight.id(accountId, key));
-  }
 }

@@ -1,5 +1,4 @@
-import type { ChangeWatch } from '../store/change-watch';
-import type { KeyAuthRow, KeysRepo } from '../store/keys';
+import type { ChangeFeed, KeyAuthRow, KeysStore } from '../store/port';
 
 export interface CachedKey {
   row: KeyAuthRow;
@@ -8,37 +7,42 @@ export interface CachedKey {
 }
 
 /**
- * The listener's copy of the key/account/override row for each key in use. The SQLite lookup it saves was the
- * largest cost of GET /v1/balance (docs/benchmarks.md). The whole copy is dropped as soon as the data file may
- * have changed (ChangeWatch), so a revocation, top-up or limit change by the admin CLI, the desk or a charge
- * applies to the very next request. Only rows that exist are kept, so it never holds more entries than the
- * keys table has; it holds digests (as stored in the file), never secrets.
+ * The listener's copy of the key/account/override row for each key in use. The store lookup it saves was the
+ * largest cost of GET /v1/balance (docs/benchmarks.md). The whole copy is dropped as soon as the store's change
+ * feed says keys or accounts may have changed, so a revocation, top-up or limit change by the admin CLI, the
+ * desk or a charge applies to the very next request. Only rows that exist are kept, so it never holds more
+ * entries than the keys table has; it holds digests (as stored), never secrets.
  */
 export class KeyCache {
   private readonly rows = new Map<string, CachedKey>();
-  private generation = -1;
+  /** Bumped on every change: a lookup that started before a change must not store what it read. */
+  private generation = 0;
 
   constructor(
-    private readonly keys: KeysRepo,
-    private readonly watch: ChangeWatch,
-  ) {}
+    private readonly keys: Pick<KeysStore, 'authLookup'>,
+    private readonly changes: ChangeFeed,
+  ) {
+    changes.subscribe((topics) => {
+      if (topics.has('keys') || topics.has('accounts')) {
+        this.rows.clear();
+        this.generation++;
+      }
+    });
+  }
 
-  /** The cached row, or undefined when it must be read from the file (see load). */
+  /** The cached row, or undefined when it must be read from the store (see load). */
   cached(digest: string): CachedKey | undefined {
-    const generation = this.watch.generation();
-    if (generation !== this.generation) {
-      this.rows.clear();
-      this.generation = generation;
-    }
+    this.changes.poll();
     return this.rows.get(digest);
   }
 
-  /** Reads the row from the file and keeps it until the next change. */
-  load(digest: string): CachedKey | undefined {
-    const row = this.keys.authLookup(digest);
+  /** Reads the row from the store and keeps it until the next change. */
+  async load(digest: string): Promise<CachedKey | undefined> {
+    const before = this.generation;
+    const row = await this.keys.authLookup(digest);
     if (!row) return undefined;
     const entry = { row, lastUsedMs: row.last_used_at ? Date.parse(row.last_used_at) : 0 };
-    this.rows.set(digest, entry);
+    if (this.generation === before) this.rows.set(digest, entry);
     return entry;
   }
 }

@@ -60,12 +60,12 @@ export function keyShapedPieces(query: string): Set<string> | undefined {
  * query holds too many key-shaped pieces to look at. Asked only once the request's own key is good (see
  * server.ts), so that an unauthenticated caller cannot use the answer to test values for being keys.
  */
-export function queryHoldsKnownKey(query: string, keys: KeyCache): boolean {
+export async function queryHoldsKnownKey(query: string, keys: KeyCache): Promise<boolean> {
   const pieces = keyShapedPieces(query);
   if (pieces === undefined) return true;
   for (const piece of pieces) {
     const digest = digestKey(piece);
-    if (keys.cached(digest) ?? keys.load(digest)) return true;
+    if (keys.cached(digest) ?? (await keys.load(digest))) return true;
   }
   return false;
 }

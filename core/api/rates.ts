@@ -3,12 +3,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { Shipment, type RatesResponse } from '../contract/v1';
-import { chargeInTx } from '../billing/charge';
 import { safePropertyName } from '../keys/redact';
-import type { KeyAuthRow } from '../store/keys';
+import type { KeyAuthRow } from '../store/port';
 import type { ApiRuntime } from './runtime';
 import { decodeUtf8, isJsonContentType, readBody } from './body';
-import { IDEMPOTENCY_RETENTION_MS, parseIdempotencyKey, shipmentFingerprint } from './idempotency';
+import {
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_RETENTION_MS,
+  parseIdempotencyKey,
+  shipmentFingerprint,
+} from './idempotency';
 import { sendError, sendJson, withHeaders, type HeaderList } from './respond';
 
 /**
@@ -68,35 +72,48 @@ export async function handleRates(
   const key = idem.key;
   const fp = key === null ? '' : shipmentFingerprint(shipment);
 
+  let releaseClaim: (() => void) | null = null;
   if (key !== null) {
-    const record = rt.store.idempotency.get(accountId, key);
-    const fresh = record && record.created_at_ms > rt.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS;
-    if (record && fresh) {
-      if (record.fingerprint !== fp) return sendError(res, 'idempotency_key_reused', requestId, headers);
+    const claim = await rt.store.claimIdempotency({
+      accountId,
+      key,
+      fingerprint: fp,
+      nowMs: rt.clock.now().getTime(),
+      retentionMs: IDEMPOTENCY_RETENTION_MS,
+      leaseMs: IDEMPOTENCY_LEASE_MS,
+    });
+    if (claim.state === 'mismatch') return sendError(res, 'idempotency_key_reused', requestId, headers);
+    if (claim.state === 'done') {
       // Byte-for-byte replay, including the original request_id (also in X-Request-Id).
       return sendJson(
         res,
-        record.status,
-        record.body,
-        withHeaders(headers, { 'X-Request-Id': record.request_id, 'Idempotent-Replayed': 'true' }),
+        claim.record.status,
+        claim.record.body,
+        withHeaders(headers, { 'X-Request-Id': claim.record.request_id, 'Idempotent-Replayed': 'true' }),
       );
     }
-    const running = rt.inFlight.get(accountId, key);
-    if (running !== undefined) {
-      if (running !== fp) return sendError(res, 'idempotency_key_reused', requestId, headers);
+    if (claim.state === 'in_flight') {
       return sendError(res, 'idempotency_key_in_use', requestId, headers, {
         headers: { 'Retry-After': '1' },
       });
     }
+    releaseClaim = claim.release;
   }
 
-  // Check and hold one request of balance in the same synchronous step, so parallel calls cannot overdraw.
-  const balance = rt.store.accounts.balance(accountId) ?? 0;
-  const reserved = rt.reservations.get(accountId) ?? 0;
-  if (balance - reserved < 1) return sendError(res, 'insufficient_balance', requestId, headers);
-  // The reservations are the account's calls in flight. Past its bound the client is told to slow down, as the
-  // spec says for 429: one account's hung calls must not hold every connection to a carrier (#16).
-  if (reserved >= rt.maxInFlightPerAccount()) {
+  // Holds one request of balance while the carriers are asked, so parallel calls cannot overdraw.
+  let hold: Awaited<ReturnType<ApiRuntime['store']['reserve']>>;
+  try {
+    hold = await rt.store.reserve(accountId, rt.maxInFlightPerAccount());
+  } catch (error) {
+    releaseClaim?.();
+    throw error;
+  }
+  if (!hold.ok) {
+    releaseClaim?.();
+    if (hold.reason === 'insufficient_balance')
+      return sendError(res, 'insufficient_balance', requestId, headers);
+    // The holds are the account's calls in flight. Past its bound the client is told to slow down, as the
+    // spec says for 429: one account's hung calls must not hold every connection to a carrier (#16).
     return sendError(res, 'rate_limit_exceeded', requestId, headers, {
       headers: { 'Retry-After': '1' },
       details: [
@@ -104,8 +121,7 @@ export async function handleRates(
       ],
     });
   }
-  rt.reservations.set(accountId, reserved + 1);
-  if (key !== null) rt.inFlight.claim(accountId, key, fp);
+  const release = hold.release;
 
   // A client that disconnects before its charge commits is charged nothing, and its carrier calls stop: an
   // answer nobody receives must not cost a request that, without an Idempotency-Key, could never be fetched.
@@ -130,39 +146,36 @@ export async function handleRates(
       });
     }
     const now = rt.clock.now();
-    // Checked again inside the transaction: the commit is the last moment the client can still be spared.
-    const charged = await rt.committer.run(() =>
-      gone.signal.aborted
-        ? ({ ok: false, reason: 'client_gone' } as const)
-        : chargeInTx(rt.store, {
-            accountId,
-            requestId,
-            now,
-            body: (balanceRemaining) => {
-              const body: RatesResponse = {
-                request_id: requestId,
-                rates: result.rates,
-                unavailable: result.unavailable,
-                balance_remaining: balanceRemaining,
-              };
-              return JSON.stringify(body);
-            },
-            ...(key !== null ? { idempotency: { key, fingerprint: fp, createdAtMs: now.getTime() } } : {}),
-            history: (body) => ({
-              request_id: requestId,
-              source: 'api',
-              created_at: now.toISOString(),
-              from_city: shipment.from.city,
-              to_city: shipment.to.city,
-              weight_grams: shipment.parcel.weight_grams,
-              cheapest_kopecks: result.rates[0]?.price_kopecks ?? null,
-              carriers: [...new Set(result.rates.map((r) => r.carrier))].join(','),
-              sandbox: rt.isSandbox() ? 1 : 0,
-              shipment_json: JSON.stringify(shipment),
-              result_json: body,
-            }),
-          }),
-    );
+    // The signal is checked again inside the write: the commit is the last moment the client can be spared.
+    const charged = await rt.store.charge({
+      signal: gone.signal,
+      accountId,
+      requestId,
+      now,
+      body: (balanceRemaining) => {
+        const body: RatesResponse = {
+          request_id: requestId,
+          rates: result.rates,
+          unavailable: result.unavailable,
+          balance_remaining: balanceRemaining,
+        };
+        return JSON.stringify(body);
+      },
+      ...(key !== null ? { idempotency: { key, fingerprint: fp, createdAtMs: now.getTime() } } : {}),
+      history: (body) => ({
+        request_id: requestId,
+        source: 'api',
+        created_at: now.toISOString(),
+        from_city: shipment.from.city,
+        to_city: shipment.to.city,
+        weight_grams: shipment.parcel.weight_grams,
+        cheapest_kopecks: result.rates[0]?.price_kopecks ?? null,
+        carriers: [...new Set(result.rates.map((r) => r.carrier))].join(','),
+        sandbox: rt.isSandbox() ? 1 : 0,
+        shipment_json: JSON.stringify(shipment),
+        result_json: body,
+      }),
+    });
     if (!charged.ok) {
       if (charged.reason === 'client_gone') return;
       return sendError(res, 'insufficient_balance', requestId, headers);
@@ -172,10 +185,8 @@ export async function handleRates(
     sendJson(res, 200, charged.body, headers);
   } finally {
     res.off('close', onClose);
-    const left = (rt.reservations.get(accountId) ?? 1) - 1;
-    if (left > 0) rt.reservations.set(accountId, left);
-    else rt.reservations.delete(accountId);
-    if (key !== null) rt.inFlight.release(accountId, key);
+    release();
+    releaseClaim?.();
   }
 }
 

@@ -6,7 +6,7 @@ import type { BalanceResponse, CarriersResponse } from '../contract/v1';
 import { effectiveLimits } from '../contract/limits';
 import type { TakeResult } from '../limits/token-bucket';
 import { isLoopback } from '../settings/loopback';
-import { isBusyError } from '../store/busy';
+import { StoreBusyError } from '../store/port';
 import { newRequestId } from '../util/ids';
 import { authenticate, wwwAuthenticate, type ConnectionAuthMemo } from './auth';
 import { answerClientError, answerConnect } from './client-error';
@@ -33,6 +33,8 @@ type MemoSocket = IncomingMessage['socket'] & { [AUTH_MEMO]?: ConnectionAuthMemo
 
 /** Failed authentications allowed per second across the listener before 429 (brute-force brake). */
 const AUTH_FAILURE_LIMITS = { rps: 20, burst: 50 };
+/** The brake's bucket: no account is called this (account buckets are named by their numeric id). */
+const AUTH_FAILURE_BUCKET = 'auth-failures';
 /** A secret in the query string (docs/api.md): the same 401 as a bad key, the query never echoed or logged. */
 const QUERY_SECRET = { ok: false, code: 'invalid_api_key', presented: true } as const;
 /** Key last-used dates are written at most this often per key, so a busy key costs no write per request. */
@@ -152,11 +154,13 @@ async function handle(
       query !== null && queryCarriesSecret(query)
         ? QUERY_SECRET
         : authenticate(guard.authorization, rt.keyCache, ((req.socket as MemoSocket)[AUTH_MEMO] ??= {}));
+    // A key the cache holds is answered without waiting (the usual request); only a cold key waits.
+    if (auth instanceof Promise) auth = await auth;
     // #16: any key RateDesk holds, imported ones included, is refused in the query too. Looked up only for a
     // request whose own key is good, so the refusal tells an unauthenticated caller nothing about a value.
-    if (auth.ok && query !== null && queryHoldsKnownKey(query, rt.keyCache)) auth = QUERY_SECRET;
+    if (auth.ok && query !== null && (await queryHoldsKnownKey(query, rt.keyCache))) auth = QUERY_SECRET;
     if (!auth.ok) {
-      const brake = rt.authFailures.take(0, AUTH_FAILURE_LIMITS);
+      const brake = await rt.store.takeToken(AUTH_FAILURE_BUCKET, AUTH_FAILURE_LIMITS, rt.clock.monotonicMs());
       if (!brake.allowed) {
         return sendError(res, 'rate_limit_exceeded', requestId, headers, {
           headers: { 'Retry-After': String(brake.retryAfterSeconds) },
@@ -168,7 +172,7 @@ async function handle(
     }
     const row = auth.row;
     const limits = effectiveLimits(row);
-    const take = rt.buckets.take(row.account_id, limits);
+    const take = await rt.store.takeToken(String(row.account_id), limits, rt.clock.monotonicMs());
     addRateLimitHeaders(headers, limits, take);
     if (!take.allowed) {
       return sendError(res, 'rate_limit_exceeded', requestId, headers, {
@@ -183,14 +187,14 @@ async function handle(
         return sendJson(res, 200, JSON.stringify(body), headers);
       }
       case 'carriers': {
-        const body: CarriersResponse = { carriers: rt.carriers() };
+        const body: CarriersResponse = { carriers: await rt.carriers() };
         return sendJson(res, 200, JSON.stringify(body), headers);
       }
       case 'rates':
         return await handleRates(rt, req, res, row, requestId, headers);
     }
   } catch (err) {
-    if (isBusyError(err)) {
+    if (err instanceof StoreBusyError) {
       // Another process holds the data file's write lock past the bound: nothing was written or charged.
       rt.logger.warn('data file busy: answered 503', { request_id: requestId, error: String(err) });
       return sendError(res, 'service_unavailable', requestId, headers ?? baseHeaders(requestId, false), {
@@ -228,9 +232,9 @@ function touchKey(rt: ApiRuntime, touching: Set<string>, keyId: string, lastUsed
   const now = rt.clock.now();
   if (now.getTime() - lastUsedMs < TOUCH_INTERVAL_MS || touching.has(keyId)) return;
   touching.add(keyId);
-  // Not awaited: the date rides along with the next group commit; losing it in a crash is harmless.
-  rt.committer
-    .run(() => rt.store.keys.touch(keyId, now.toISOString()))
+  // Not awaited: the date rides along with the next batch of writes; losing it in a crash is harmless.
+  rt.store.keys
+    .touch(keyId, now.toISOString())
     .catch((err: unknown) => {
       rt.logger.warn('could not record key use', { key_id: keyId, error: String(err) });
     })

@@ -64,7 +64,7 @@ export interface AdapterTarget {
  * What every adapter shares with the rest of the service, one per service: the location resolver (with its
  * SQLite cache in the running service, so what a carrier's directory said survives restarts and adapter
  * rebuilds), the logger (unknown carrier error codes), the store's pickup-point catalogue for 5Post (so a
- * restart quotes at once; core/store/pickup-catalogue.ts), and the service clock's wall time (dates a
+ * restart quotes at once; core/store/sqlite/pickup-catalogue.ts), and the service clock's wall time (dates a
  * carrier wants, such as Dellin's produce date).
  */
 export interface CarrierEnvironment {

@@ -4,7 +4,7 @@
 // reaches the page (design.md "IPC": no raw errors cross).
 import { isOperationError, OPERATIONS, type ServiceContext } from '../operations';
 import { invokeOperation, type OperationTable } from '../operations/define';
-import { isBusyError, retryWhileBusy } from '../store/busy';
+import { StoreBusyError } from '../store/port';
 import type { Logger } from '../util/logger';
 import { isDeskChannel, type DeskError, type DeskResult } from './contract';
 
@@ -22,16 +22,13 @@ export async function dispatchDesk(
 ): Promise<DeskResult<unknown>> {
   if (!isDeskChannel(channel)) return fail({ code: 'forbidden', message: 'Unknown desk channel.' });
   try {
-    // A store operation is synchronous and writes in its own transactions, which meet a lock held elsewhere
-    // only for the short busy timeout: it is run again after a back-off (off the event loop, so the window
-    // and the listener keep going) until the bound. A service operation's writes already waited in the
-    // group commit.
-    const run = (): Promise<unknown> => invokeOperation(table, channel, raw, ctx);
-    const value = table[channel].needs === 'store' ? await retryWhileBusy(run) : await run();
+    // A write that meets a lock held elsewhere is retried by the store itself, off the event loop (so the
+    // window and the listener keep going), up to its bound; past it the desk hears "busy".
+    const value = await invokeOperation(table, channel, raw, ctx);
     return { ok: true, value };
   } catch (error) {
     if (isOperationError(error)) return fail({ code: error.code, message: error.message });
-    if (isBusyError(error)) return fail({ code: 'busy', message: BUSY_MESSAGE });
+    if (error instanceof StoreBusyError) return fail({ code: 'busy', message: BUSY_MESSAGE });
     const e = error instanceof Error ? error : new Error(String(error));
     logger?.error('desk operation failed', { channel, error: e.message, stack: e.stack });
     return fail({ code: 'internal', message: 'Unexpected error' });

@@ -2,10 +2,9 @@
 // service's 'balance-changed', so the UI has one source of truth whichever side spent or added requests.
 import type { EventEmitter } from 'node:events';
 import type { DeskEventName, DeskEventPayload } from '../contract/operations';
-import type { LowBalanceEvent } from '../billing/charge';
 import type { CarrierHealth } from '../rating/health';
 import type { BalanceChanged, ServiceEvents } from '../service-events';
-import type { Store } from '../store';
+import type { LowBalanceEvent, Store } from '../store/port';
 
 export type DeskEmit = <E extends DeskEventName>(event: E, payload: DeskEventPayload<E>) => void;
 
@@ -15,8 +14,11 @@ export function attachDeskEvents(
   emit: DeskEmit,
 ): () => void {
   const onBalance = ({ accountId, balance }: BalanceChanged): void => {
-    const account = store.accounts.byId(accountId);
-    emit('balance:changed', { account_id: accountId, account: account?.name ?? '', balance });
+    // Lookups settle in the order they were asked, so the desk hears balances in the order they changed.
+    void store.accounts.byId(accountId).then(
+      (account) => emit('balance:changed', { account_id: accountId, account: account?.name ?? '', balance }),
+      () => emit('balance:changed', { account_id: accountId, account: '', balance }),
+    );
   };
   const onLow = (e: LowBalanceEvent): void => {
     emit('balance:low', { account: e.accountName, threshold: e.threshold, balance: e.balance, at: e.at });

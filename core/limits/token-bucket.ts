@@ -25,7 +25,7 @@ interface Bucket {
 }
 
 export class TokenBuckets {
-  private readonly buckets = new Map<number, Bucket>();
+  private readonly buckets = new Map<number | string, Bucket>();
 
   constructor(private readonly nowMs: () => number = () => performance.now()) {}
 
@@ -34,12 +34,12 @@ export class TokenBuckets {
    * from the database on every request: an admin override applies to the very next request. A smaller
    * capacity clamps the tokens at once.
    */
-  take(accountId: number, limits: BucketLimits): TakeResult {
-    const now = this.nowMs();
-    let b = this.buckets.get(accountId);
+  take(bucket: number | string, limits: BucketLimits, nowMs?: number): TakeResult {
+    const now = nowMs ?? this.nowMs();
+    let b = this.buckets.get(bucket);
     if (!b) {
       b = { tokens: limits.burst, updatedMs: now, limits };
-      this.buckets.set(accountId, b);
+      this.buckets.set(bucket, b);
     }
     const elapsed = Math.max(0, now - b.updatedMs) / 1000;
     // Float drift is snapped away once, here, so that the decision and every header agree: 5 × 0.2 s at

@@ -1,5 +1,5 @@
 // Where the location resolver keeps what carriers' directories answered: in the data file for the running
-// service (the store's LocationCacheStore, core/store/location-cache.ts, passed in as this interface), so a
+// service (the store's LocationCacheStore, core/store/sqlite/location-cache.ts, passed in as this interface), so a
 // restart does not ask CDEK again for every town; in memory for tests and for adapters built without a store.
 
 export interface CachedAnswer {
@@ -16,11 +16,11 @@ export interface CacheEntry {
   ttlMs: number;
 }
 
-/** What the resolver needs of a cache; synchronous, as it runs once per place inside a quote. */
+/** What the resolver needs of a cache: the data file's table in the service (a store slice), memory otherwise. */
 export interface LocationCache {
   /** The live entry for (namespace, want, key), or undefined when there is none or it has expired. */
-  get(namespace: string, want: string, key: string, nowMs: number): CachedAnswer | undefined;
-  put(entry: CacheEntry): void;
+  get(namespace: string, want: string, key: string, nowMs: number): Promise<CachedAnswer | undefined>;
+  put(entry: CacheEntry): Promise<void>;
 }
 
 /** A bounded in-memory cache; the oldest entry goes first when it is full. */
@@ -31,14 +31,14 @@ export function memoryLocationCache(limit = 1024): LocationCache {
     get(namespace, want, key, nowMs) {
       const k = id(namespace, want, key);
       const hit = entries.get(k);
-      if (!hit) return undefined;
+      if (!hit) return Promise.resolve(undefined);
       if (hit.expiresAtMs <= nowMs) {
         entries.delete(k);
-        return undefined;
+        return Promise.resolve(undefined);
       }
-      return { value: hit.value };
+      return Promise.resolve({ value: hit.value });
     },
-    put({ namespace, want, key, value, nowMs, ttlMs }) {
+    async put({ namespace, want, key, value, nowMs, ttlMs }) {
       const k = id(namespace, want, key);
       entries.delete(k);
       if (entries.size >= limit) {

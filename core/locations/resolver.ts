@@ -93,18 +93,27 @@ export function createLocationResolver(options: LocationResolverOptions = {}): L
   const logger = options.logger;
 
   /** A cache that cannot be read or written (a locked file) costs a directory call, never the quote. */
-  function cached(namespace: string, want: LocationWant, key: string): string | null | undefined {
+  async function cached(
+    namespace: string,
+    want: LocationWant,
+    key: string,
+  ): Promise<string | null | undefined> {
     try {
-      return cache.get(namespace, want, key, nowMs())?.value;
+      return (await cache.get(namespace, want, key, nowMs()))?.value;
     } catch (err) {
       logger?.warn('location cache could not be read', { namespace, want, error: String(err) });
       return undefined;
     }
   }
 
-  function remember(namespace: string, want: LocationWant, key: string, value: string | null): void {
+  async function remember(
+    namespace: string,
+    want: LocationWant,
+    key: string,
+    value: string | null,
+  ): Promise<void> {
     try {
-      cache.put({
+      await cache.put({
         namespace,
         want,
         key,
@@ -131,13 +140,13 @@ export function createLocationResolver(options: LocationResolverOptions = {}): L
       postalCode: place.postalCode,
     };
     const key = placeKey(query);
-    const hit = cached(directory.namespace, want, key);
+    const hit = await cached(directory.namespace, want, key);
     if (hit !== undefined) {
       return hit === null ? notFound(place) : { ok: true, value: hit, source: 'cache', city };
     }
     const answer = await directory.lookup(query, signal);
     if ('error' in answer) return { ok: false, kind: 'carrier_error', detail: answer.error };
-    remember(directory.namespace, want, key, answer.found ? answer.value : null);
+    await remember(directory.namespace, want, key, answer.found ? answer.value : null);
     return answer.found ? { ok: true, value: answer.value, source: 'carrier', city } : notFound(place);
   }
 

@@ -1,17 +1,26 @@
 // Accounts: balances, tiers, rate-limit overrides, low-balance thresholds; and the notification log.
 import { effectiveLimits } from '../contract/limits';
 import type { AccountView } from '../contract/operations';
-import type { Store } from '../store';
-import type { AccountRow } from '../store/accounts';
+import { StoreConflictError, type AccountRow, type Store } from '../store/port';
 import { inService } from './context';
 import { storeCall, type AreaOperations } from './define';
 import { OperationError } from './errors';
 
-export function requireAccount(store: Store, name: string): AccountRow {
-  const row = store.accounts.byName(name);
-  if (!row)
-    throw new OperationError('not_found', `No account named ${JSON.stringify(name)}. See "accounts list".`);
+export async function requireAccount(store: Store, name: string): Promise<AccountRow> {
+  const row = await store.accounts.byName(name);
+  if (!row) throw notFound(name);
   return row;
+}
+
+function notFound(name: string): OperationError {
+  return new OperationError('not_found', `No account named ${JSON.stringify(name)}. See "accounts list".`);
+}
+
+/** Accounts are never deleted or renamed, so the row found by name is still there after the write. */
+async function changed(name: string, write: Promise<AccountRow | undefined>): Promise<AccountView> {
+  const row = await write;
+  if (!row) throw notFound(name);
+  return accountView(row);
 }
 
 export function accountView(row: AccountRow): AccountView {
@@ -37,27 +46,33 @@ type AccountOperation =
   | 'notifications:list';
 
 export const accountOperations = {
-  'accounts:list': { needs: 'store', run: ({ store }) => store.accounts.list().map(accountView) },
+  'accounts:list': {
+    needs: 'store',
+    run: async ({ store }) => (await store.accounts.list()).map(accountView),
+  },
 
   'accounts:create': {
     needs: 'store',
-    run: ({ store, clock }, { name, balance }) =>
-      store.tx(() => {
-        if (store.accounts.byName(name))
+    run: async ({ store, clock }, { name, balance }) => {
+      try {
+        return accountView(await store.accounts.create(name, balance, clock.now().toISOString()));
+      } catch (error) {
+        if (error instanceof StoreConflictError)
           throw new OperationError('conflict', `Account ${JSON.stringify(name)} already exists.`);
-        return accountView(store.accounts.create(name, balance, clock.now().toISOString()));
-      }),
+        throw error;
+      }
+    },
   },
 
   'accounts:topup': {
     needs: 'store',
-    run: (ctx, { account, requests }) => {
+    run: async (ctx, { account, requests }) => {
       const { store, clock } = ctx;
-      const view = store.tx(() => {
-        const row = requireAccount(store, account);
-        store.accounts.topup(row.id, requests, clock.now().toISOString(), 'admin top-up');
-        return accountView(store.accounts.byId(row.id)!);
-      });
+      const row = await requireAccount(store, account);
+      const view = await changed(
+        account,
+        store.accounts.topup(row.id, requests, clock.now().toISOString(), 'admin top-up'),
+      );
       // Through the service's emitter, like /v1 charges, so every window hears it as 'balance:changed'.
       if (inService(ctx))
         ctx.service.events.emit('balance-changed', { accountId: view.id, balance: view.balance });
@@ -67,38 +82,32 @@ export const accountOperations = {
 
   'accounts:set-limits': {
     needs: 'store',
-    run: ({ store, clock }, { account, rps, burst }) =>
-      store.tx(() => {
-        const row = requireAccount(store, account);
-        store.accounts.setLimits(row.id, rps, burst, clock.now().toISOString());
-        return accountView(store.accounts.byId(row.id)!);
-      }),
+    run: async ({ store, clock }, { account, rps, burst }) => {
+      const row = await requireAccount(store, account);
+      return changed(account, store.accounts.setLimits(row.id, rps, burst, clock.now().toISOString()));
+    },
   },
 
   'accounts:clear-limits': {
     needs: 'store',
-    run: ({ store }, { account }) =>
-      store.tx(() => {
-        const row = requireAccount(store, account);
-        store.accounts.clearLimits(row.id);
-        return accountView(store.accounts.byId(row.id)!);
-      }),
+    run: async ({ store }, { account }) => {
+      const row = await requireAccount(store, account);
+      return changed(account, store.accounts.clearLimits(row.id));
+    },
   },
 
   'accounts:set-threshold': {
     needs: 'store',
-    run: ({ store }, { account, threshold }) =>
-      store.tx(() => {
-        const row = requireAccount(store, account);
-        store.accounts.setThreshold(row.id, threshold);
-        return accountView(store.accounts.byId(row.id)!);
-      }),
+    run: async ({ store }, { account, threshold }) => {
+      const row = await requireAccount(store, account);
+      return changed(account, store.accounts.setThreshold(row.id, threshold));
+    },
   },
 
   'notifications:list': {
     needs: 'store',
-    run: ({ store }, input) =>
-      store.notifications.list(input?.limit ?? 50).map((n) => ({
+    run: async ({ store }, input) =>
+      (await store.notifications.list(input?.limit ?? 50)).map((n) => ({
         id: n.id,
         account: n.account_name,
         kind: n.kind,

@@ -8,11 +8,11 @@ import { CARRIER_NAMES, CARRIER_NAMES_EN, type CarrierCode } from '../carriers/t
 import type { CarrierEndpoint, CarrierView } from '../contract/operations';
 import { liveBaseUrl, type CarrierSettingsSpec } from '../settings/carrier-settings';
 import { SETTINGS, maskSecret, type SettingName } from '../settings/schema';
-import type { Store } from '../store';
+import type { CarrierHealthRow, Store } from '../store/port';
 import type { StoreContext } from './context';
 import type { AreaOperations } from './define';
 import { OperationError } from './errors';
-import { writeSetting } from './settings';
+import { writeSettings } from './settings';
 
 /** A built-in carrier as its descriptor describes it (no adapter code: the admin CLI loads none). */
 type CarrierSpec = CarrierSettingsSpec<CarrierCode> & { limitsUnverified: { ru: string; en: string } | null };
@@ -35,8 +35,19 @@ function knownCarrier(code: string): CarrierSpec {
 }
 
 const name = (code: string, field: string): SettingName => `carriers.${code}.${field}` as SettingName;
-const read = (store: Store, setting: SettingName): string =>
-  store.settings.get(setting) ?? SETTINGS[setting].default;
+/** What carrierView reads: the stored settings and every carrier's health row, each read once. */
+interface CarrierState {
+  settings: ReadonlyMap<string, string>;
+  health: readonly CarrierHealthRow[];
+}
+
+async function carrierState(store: Store): Promise<CarrierState> {
+  const [settings, health] = await Promise.all([store.settings.all(), store.carrierHealth.all()]);
+  return { settings, health };
+}
+
+const read = (state: CarrierState, setting: SettingName): string =>
+  state.settings.get(setting) ?? SETTINGS[setting].default;
 
 /**
  * The account fields of a carrier: the secret, and the account id when the carrier has one (an API token
@@ -57,9 +68,9 @@ function credentialNames(
   };
 }
 
-export function carrierView(store: Store, carrier: CarrierSpec): CarrierView {
+export function carrierView(store: CarrierState, carrier: CarrierSpec): CarrierView {
   const code = carrier.code;
-  const health = store.carrierHealth.all().find((h) => h.code === code);
+  const health = store.health.find((h) => h.code === code);
   const creds = credentialNames(carrier);
   const secret = creds ? read(store, creds.secret) : '';
   const clientId = creds?.id ? read(store, creds.id) : null;
@@ -96,12 +107,15 @@ export function carrierView(store: Store, carrier: CarrierSpec): CarrierView {
 export const carrierOperations = {
   'carriers:list': {
     needs: 'store',
-    run: ({ store }) => CARRIER_SPECS.map((c) => carrierView(store, c)),
+    run: async ({ store }) => {
+      const state = await carrierState(store);
+      return CARRIER_SPECS.map((c) => carrierView(state, c));
+    },
   },
 
   'carriers:update': {
     needs: 'store',
-    run: ({ store, clock }: StoreContext, input) => {
+    run: async ({ store, clock }: StoreContext, input) => {
       const carrier = knownCarrier(input.code);
       const code = carrier.code;
       const creds = credentialNames(carrier);
@@ -146,11 +160,9 @@ export const carrierOperations = {
         writes.push({ name: creds.id, value: input.client_id.trim() });
       if (creds && input.client_secret !== undefined)
         writes.push({ name: creds.secret, value: input.client_secret.trim() });
-      // All or nothing: a bad URL must not leave the switch flipped (nested tx = savepoint).
-      store.tx(() => {
-        for (const w of writes) writeSetting(store, clock, w.name, w.value);
-      });
-      return carrierView(store, carrier);
+      // All or nothing: a bad URL must not leave the switch flipped.
+      await writeSettings(store, clock, writes);
+      return carrierView(await carrierState(store), carrier);
     },
   },
 

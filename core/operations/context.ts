@@ -14,8 +14,7 @@ import type { QuoteProgress, RatingResult } from '../rating/aggregator';
 import type { HealthBoard } from '../rating/health';
 import type { ServiceEvents } from '../service-events';
 import type { SettingsView } from '../settings/view';
-import type { Store } from '../store';
-import { BUSY_YIELD_MS, sleepSync } from '../store/busy';
+import { CHUNK_YIELD_MS, type Store } from '../store/port';
 
 import type { WallClock } from '../util/clock';
 
@@ -60,8 +59,6 @@ export interface ServiceParts {
 
 export interface ServiceContext extends StoreContext {
   service: ServiceParts;
-  /** Runs a write in the service's group commit (settles after the COMMIT). */
-  commit<T>(fn: () => T): Promise<T>;
   /** Pushes an event to the desk (quote:progress of a run). */
   emit<E extends DeskEventName>(event: E, payload: DeskEventPayload<E>): void;
   app: { version: string; dataDir: string };
@@ -73,11 +70,12 @@ export function inService(ctx: StoreContext): ctx is ServiceContext {
 }
 
 /**
- * What a long write (an import in chunks) does between its transactions. The admin CLI leaves the write lock
- * free for a moment, longer than a serving process's retry period (core/store/busy.ts), so the charges of a
- * running `serve` get in between two chunks. Inside the service's own process (the desk) the listener shares
- * the connection and cannot run meanwhile anyway, so nothing is waited for.
+ * What an import of keys does between its chunks. The admin CLI leaves the store free for a moment, longer
+ * than a serving store's retry period, so the charges of a running `serve` get in between two chunks. Inside
+ * the service's own process (the desk) nothing is waited for. (Rate-card imports chunk inside the store.)
  */
-export function pauseBetweenChunks(ctx: StoreContext): { pause?: () => void } {
-  return inService(ctx) ? {} : { pause: () => sleepSync(BUSY_YIELD_MS) };
+export function pauseBetweenChunks(ctx: StoreContext): { pause?: () => Promise<void> } {
+  return inService(ctx)
+    ? {}
+    : { pause: () => new Promise<void>((resolve) => setTimeout(resolve, CHUNK_YIELD_MS)) };
 }

@@ -8,13 +8,13 @@ import {
   type OperationOutput,
   type OperationParsedInput,
 } from '../contract/operations';
-import type { Store } from '../store';
+import type { Store } from '../store/port';
 import type { ServiceContext, StoreContext, WallClock } from './context';
 import { describeIssues, OperationError } from './errors';
 
 export type StoreOperation<N extends OperationName> = {
   needs: 'store';
-  run(ctx: StoreContext, input: OperationParsedInput<N>): OperationOutput<N>;
+  run(ctx: StoreContext, input: OperationParsedInput<N>): OperationOutput<N> | Promise<OperationOutput<N>>;
 };
 export type ServiceOperation<N extends OperationName> = {
   needs: 'service';
@@ -49,13 +49,13 @@ export async function invokeOperation<N extends OperationName>(
   return def.run(ctx, input);
 }
 
-/** Runs a store operation synchronously (one short transaction): the admin CLI and test set-ups. */
-export function runStoreOperation<N extends OperationName>(
+/** Runs a store operation (the admin CLI and test set-ups); a bad input rejects like any other failure. */
+export async function runStoreOperation<N extends OperationName>(
   def: StoreOperation<N>,
   name: N,
   ctx: StoreContext,
   raw: unknown,
-): OperationOutput<N> {
+): Promise<OperationOutput<N>> {
   return def.run(ctx, parseOperationInput(name, raw));
 }
 
@@ -67,6 +67,6 @@ export function storeCall<N extends OperationName>(
   store: Store,
   clock: WallClock,
   ...input: undefined extends OperationInput<N> ? [input?: OperationInput<N>] : [input: OperationInput<N>]
-) => OperationOutput<N> {
+) => Promise<OperationOutput<N>> {
   return (store, clock, ...input) => runStoreOperation(def, name, { store, clock }, input[0]);
 }

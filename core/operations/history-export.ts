@@ -3,7 +3,7 @@
 import type { ExportedFile } from '../contract/operations';
 import type { DeliveryType } from '../contract/v1';
 import { CARRIER_NAMES_EN } from '../carriers/types';
-import type { QuoteRow } from '../store/quotes';
+import type { QuoteRow } from '../store/port';
 import { daysText, roublesText } from '../contract/spreadsheet';
 import type { StoreContext } from './context';
 import { csvText } from './csv';
@@ -71,8 +71,8 @@ export { roublesText };
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** Files are written in the UI's language (the setting the desk shows). */
-export function exportLanguage(ctx: StoreContext): Language {
-  return ctx.store.settings.get('ui.language') === 'en' ? 'en' : 'ru';
+export async function exportLanguage(ctx: StoreContext): Promise<Language> {
+  return (await ctx.store.settings.get('ui.language')) === 'en' ? 'en' : 'ru';
 }
 
 /** The date part of a file name: 2025-03-14. */

@@ -1,7 +1,7 @@
 // History: search, open, re-run with the price change, export (CSV/XLSX), copy as curl.
 import type { HistoryRow, PriceChange } from '../contract/operations';
 import type { Rate } from '../contract/v1';
-import type { QuoteRow } from '../store/quotes';
+import type { QuoteRow } from '../store/port';
 import type { ServiceContext, StoreContext } from './context';
 import type { AreaOperations } from './define';
 import { curlCommand } from './curl';
@@ -76,10 +76,10 @@ export function priceChanges(before: readonly Rate[], after: readonly Rate[]): P
   );
 }
 
-function matchingQuotes(ctx: StoreContext, text: string): QuoteRow[] {
+async function matchingQuotes(ctx: StoreContext, text: string): Promise<QuoteRow[]> {
   const all: QuoteRow[] = [];
   while (all.length < EXPORT_MAX_QUOTES) {
-    const page = ctx.store.quotes.search(text, EXPORT_PAGE, all.length);
+    const page = await ctx.store.quotes.search(text, EXPORT_PAGE, all.length);
     all.push(...page);
     if (page.length < EXPORT_PAGE) break;
   }
@@ -100,13 +100,14 @@ type HistoryOperation =
 export const historyOperations = {
   'history:search': {
     needs: 'store',
-    run: ({ store }, { text, limit, offset }) => store.quotes.search(text, limit, offset).map(toHistoryRow),
+    run: async ({ store }, { text, limit, offset }) =>
+      (await store.quotes.search(text, limit, offset)).map(toHistoryRow),
   },
 
   'history:get': {
     needs: 'store',
-    run: ({ store }, { id }) => {
-      const q = storedQuote(requireQuoteRow(store.quotes, id));
+    run: async ({ store }, { id }) => {
+      const q = storedQuote(await requireQuoteRow(store.quotes, id));
       return {
         id: q.row.id,
         request_id: q.row.request_id,
@@ -123,7 +124,7 @@ export const historyOperations = {
   'history:rerun': {
     needs: 'service',
     run: async (ctx, { id, quoteKey }) => {
-      const before = storedQuote(requireQuoteRow(ctx.store.quotes, id));
+      const before = storedQuote(await requireQuoteRow(ctx.store.quotes, id));
       const quote = await runDeskQuote(ctx, quoteKey, before.shipment);
       return { quote, changes: priceChanges(before.rates, quote.rates) };
     },
@@ -131,17 +132,17 @@ export const historyOperations = {
 
   'history:export': {
     needs: 'store',
-    run: (ctx, { format, text }) => {
+    run: async (ctx, { format, text }) => {
       const now = ctx.clock.now();
-      const lang = exportLanguage(ctx);
-      const rows = exportRows(matchingQuotes(ctx, text ?? ''), lang);
+      const lang = await exportLanguage(ctx);
+      const rows = exportRows(await matchingQuotes(ctx, text ?? ''), lang);
       return exportedFile(rows, lang, format, now, { base: `ratedesk-history-${stamp(now)}` });
     },
   },
 
   'history:curl': {
     needs: 'service',
-    run: (ctx, { id }) =>
-      curlCommand(apiBaseUrl(ctx), storedQuote(requireQuoteRow(ctx.store.quotes, id)).shipment),
+    run: async (ctx, { id }) =>
+      curlCommand(apiBaseUrl(ctx), storedQuote(await requireQuoteRow(ctx.store.quotes, id)).shipment),
   },
 } satisfies AreaOperations<HistoryOperation>;

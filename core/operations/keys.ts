@@ -19,8 +19,7 @@ import {
   isRatedeskKeyShape,
   maskKey,
 } from '../keys/format';
-import type { Store } from '../store';
-import type { KeyRow } from '../store/keys';
+import type { KeyInsertResult, KeyRow, NewKey, Store } from '../store/port';
 import { requireAccount } from './accounts';
 import { pauseBetweenChunks, type WallClock } from './context';
 import { storeCall, type AreaOperations } from './define';
@@ -63,41 +62,54 @@ function checkSecret(raw: string): string {
   return secret;
 }
 
-/** Inside the transaction that inserts: an active key of the account already called `name` is a conflict. */
-function refuseTakenName(store: Store, account: { id: number; name: string }, name: string): void {
-  const taken = store.keys.list(account.id).find((k) => k.revoked_at === null && sameKeyName(k.name, name));
-  if (taken) throw new OperationError('conflict', keyNameTakenMessage(taken.name, account.name, taken.id));
-}
-
 function duplicateMessage(existing: KeyRow): string {
   return `This key is already stored as ${existing.id} (${JSON.stringify(existing.name)}, account ${JSON.stringify(existing.account_name)}).`;
 }
 
+/**
+ * Stores a key; the store refuses, inside the same write, a digest already stored and an active key of the
+ * account with the same name.
+ */
+async function insertKey(store: Store, account: { name: string }, key: NewKey): Promise<KeyRow> {
+  const result: KeyInsertResult = await store.keys.insert(key, sameKeyName);
+  if (result.ok) return result.row;
+  if (result.reason === 'digest_taken')
+    throw new OperationError('conflict', duplicateMessage(result.existing!));
+  if (result.reason === 'name_taken') {
+    const taken = result.existing!;
+    throw new OperationError('conflict', keyNameTakenMessage(taken.name, account.name, taken.id));
+  }
+  throw new OperationError(
+    'not_found',
+    `No account named ${JSON.stringify(account.name)}. See "accounts list".`,
+  );
+}
+
 /** Stores a key issued elsewhere (or a RateDesk key from another machine) so that it authenticates here. */
-function importSecret(store: Store, clock: WallClock, account: string, name: string, raw: string): KeyView {
+async function importSecret(
+  store: Store,
+  clock: WallClock,
+  account: string,
+  name: string,
+  raw: string,
+): Promise<KeyView> {
   const secret = checkSecret(raw);
   const digest = digestKey(secret);
   const { prefix, lastFour } = maskKey(secret);
-  return store.tx(() => {
-    const acc = requireAccount(store, account);
-    const existing = store.keys.byDigest(digest);
-    if (existing) throw new OperationError('conflict', duplicateMessage(existing));
-    refuseTakenName(store, acc, name);
-    const id = newKeyId();
-    store.keys.insert({
-      id,
-      account_id: acc.id,
-      name,
-      digest,
-      prefix,
-      last_four: lastFour,
-      origin: 'imported',
-      created_at: clock.now().toISOString(),
-      last_used_at: null,
-      revoked_at: null,
-    });
-    return view(store.keys.byId(id)!);
+  const acc = await requireAccount(store, account);
+  const row = await insertKey(store, acc, {
+    id: newKeyId(),
+    account_id: acc.id,
+    name,
+    digest,
+    prefix,
+    last_four: lastFour,
+    origin: 'imported',
+    created_at: clock.now().toISOString(),
+    last_used_at: null,
+    revoked_at: null,
   });
+  return view(row);
 }
 
 function parseDocument(text: string): unknown {
@@ -119,36 +131,26 @@ export const KEY_IMPORT_CHUNK = 2_000;
  * missing account is created with balance 0: keys move between machines, balances do not, so an import can
  * never mint requests.
  */
-function importDocument(
+async function importDocument(
   store: Store,
   clock: WallClock,
   text: string,
-  chunking: { pause?: () => void },
-): KeyImportResult {
+  chunking: { pause?: () => Promise<void> },
+): Promise<KeyImportResult> {
   const parsed = ExportDocument.safeParse(parseDocument(text));
   if (!parsed.success) throw new OperationError('invalid', describeIssues(parsed.error));
   const now = clock.now().toISOString();
   const result: KeyImportResult = { imported: 0, skipped: 0, accounts_created: [], key: null };
   const keys = parsed.data.keys;
   for (let start = 0; start < keys.length; start += KEY_IMPORT_CHUNK) {
-    if (start > 0) chunking.pause?.();
-    const chunk = store.tx(() => {
-      const done: KeyImportResult = { imported: 0, skipped: 0, accounts_created: [], key: null };
-      for (const key of keys.slice(start, start + KEY_IMPORT_CHUNK)) {
-        if (store.keys.byDigest(key.digest)) {
-          done.skipped++;
-          continue;
-        }
-        let acc = store.accounts.byName(key.account);
-        if (!acc) {
-          acc = store.accounts.create(key.account, 0, now);
-          done.accounts_created.push(key.account);
-        }
-        store.keys.insert({ id: newKeyId(), account_id: acc.id, ...pickKeyFields(key) });
-        done.imported++;
-      }
-      return done;
-    });
+    if (start > 0) await chunking.pause?.();
+    const chunk = await store.keys.importChunk(
+      keys
+        .slice(start, start + KEY_IMPORT_CHUNK)
+        .map((key) => ({ account: key.account, ...pickKeyFields(key) })),
+      newKeyId,
+      now,
+    );
     result.imported += chunk.imported;
     result.skipped += chunk.skipped;
     result.accounts_created.push(...chunk.accounts_created);
@@ -174,34 +176,32 @@ type KeyOperation = 'keys:list' | 'keys:create' | 'keys:import' | 'keys:revoke' 
 export const keyOperations = {
   'keys:list': {
     needs: 'store',
-    run: ({ store }, input) => {
-      const accountId = input?.account === undefined ? undefined : requireAccount(store, input.account).id;
-      return store.keys.list(accountId).map(view);
+    run: async ({ store }, input) => {
+      const accountId =
+        input?.account === undefined ? undefined : (await requireAccount(store, input.account)).id;
+      return (await store.keys.list(accountId)).map(view);
     },
   },
 
   'keys:create': {
     needs: 'store',
-    run: ({ store, clock }, { account, name }) => {
+    run: async ({ store, clock }, { account, name }) => {
       const secret = generateKey();
       const { prefix, lastFour } = maskKey(secret);
       const id = newKeyId();
       const createdAt = clock.now().toISOString();
-      store.tx(() => {
-        const acc = requireAccount(store, account);
-        refuseTakenName(store, acc, name);
-        store.keys.insert({
-          id,
-          account_id: acc.id,
-          name,
-          digest: digestKey(secret),
-          prefix,
-          last_four: lastFour,
-          origin: 'created',
-          created_at: createdAt,
-          last_used_at: null,
-          revoked_at: null,
-        });
+      const acc = await requireAccount(store, account);
+      await insertKey(store, acc, {
+        id,
+        account_id: acc.id,
+        name,
+        digest: digestKey(secret),
+        prefix,
+        last_four: lastFour,
+        origin: 'created',
+        created_at: createdAt,
+        last_used_at: null,
+        revoked_at: null,
       });
       return { id, name, account, secret, prefix, last_four: lastFour, created_at: createdAt };
     },
@@ -209,10 +209,10 @@ export const keyOperations = {
 
   'keys:import': {
     needs: 'store',
-    run: (ctx, input) => {
+    run: async (ctx, input) => {
       const { store, clock } = ctx;
       if ('document' in input) return importDocument(store, clock, input.document, pauseBetweenChunks(ctx));
-      const key = importSecret(store, clock, input.account, input.name, input.secret);
+      const key = await importSecret(store, clock, input.account, input.name, input.secret);
       return { imported: 1, skipped: 0, accounts_created: [], key };
     },
   },
@@ -223,25 +223,26 @@ export const keyOperations = {
    */
   'keys:revoke': {
     needs: 'store',
-    run: ({ store, clock }, { id }) =>
-      store.tx(() => {
-        if (!store.keys.byId(id))
-          throw new OperationError('not_found', `No key with id ${id}. See "keys list".`);
-        const changed = store.keys.revoke(id, clock.now().toISOString());
-        return { ...view(store.keys.byId(id)!), already_revoked: !changed };
-      }),
+    run: async ({ store, clock }, { id }) => {
+      const outcome = await store.keys.revoke(id, clock.now().toISOString());
+      const row = outcome === 'missing' ? undefined : await store.keys.byId(id);
+      if (!row) throw new OperationError('not_found', `No key with id ${id}. See "keys list".`);
+      return { ...view(row), already_revoked: outcome === 'already' };
+    },
   },
 
   /** Every key (revoked ones too, so they stay revoked after a move), without any secret: only digests. */
   'keys:export': {
     needs: 'store',
-    run: ({ store, clock }, input) => {
-      const accountId = input?.account === undefined ? undefined : requireAccount(store, input.account).id;
+    run: async ({ store, clock }, input) => {
+      const accountId =
+        input?.account === undefined ? undefined : (await requireAccount(store, input.account)).id;
+      const rows = await store.keys.list(accountId);
       const document: ExportDocument = {
         format: EXPORT_FORMAT,
         version: EXPORT_VERSION,
         exported_at: clock.now().toISOString(),
-        keys: store.keys.list(accountId).map((k) => ({
+        keys: rows.map((k) => ({
           name: k.name,
           account: k.account_name,
           digest: k.digest,

@@ -58,22 +58,19 @@ export async function runDeskQuote(
     ...(f.detail ? { detail: f.detail } : {}),
   }));
   const now = ctx.clock.now().toISOString();
-  // Through the group committer like every other write of a running service (one fsync for a busy moment).
-  const quoteId = await ctx.commit(() =>
-    ctx.store.quotes.insert({
-      request_id: requestId,
-      source: 'desk',
-      created_at: now,
-      from_city: shipment.from.city,
-      to_city: shipment.to.city,
-      weight_grams: shipment.parcel.weight_grams,
-      cheapest_kopecks: result.rates[0]?.price_kopecks ?? null,
-      carriers: [...new Set(result.rates.map((r) => r.carrier))].join(','),
-      sandbox: sandbox ? 1 : 0,
-      shipment_json: JSON.stringify(shipment),
-      result_json: JSON.stringify({ rates: result.rates, failures }),
-    }),
-  );
+  const quoteId = await ctx.store.quotes.insert({
+    request_id: requestId,
+    source: 'desk',
+    created_at: now,
+    from_city: shipment.from.city,
+    to_city: shipment.to.city,
+    weight_grams: shipment.parcel.weight_grams,
+    cheapest_kopecks: result.rates[0]?.price_kopecks ?? null,
+    carriers: [...new Set(result.rates.map((r) => r.carrier))].join(','),
+    sandbox: sandbox ? 1 : 0,
+    shipment_json: JSON.stringify(shipment),
+    result_json: JSON.stringify({ rates: result.rates, failures }),
+  });
   // The answer itself says until when a skipped carrier rests (retryInMs), for the screen that shows it now.
   return {
     request_id: requestId,
@@ -84,16 +81,18 @@ export async function runDeskQuote(
   };
 }
 
-function* recentPlaces(ctx: StoreContext): Generator<{ city: string; postal_code: string | null }> {
-  for (const row of ctx.store.quotes.search('', RECENT_QUOTES_SCANNED, 0)) {
+async function recentPlaces(ctx: StoreContext): Promise<Array<{ city: string; postal_code: string | null }>> {
+  const places: Array<{ city: string; postal_code: string | null }> = [];
+  for (const row of await ctx.store.quotes.search('', RECENT_QUOTES_SCANNED, 0)) {
     const shipment = parseStoredShipment(row.shipment_json);
     if (!shipment) continue;
     for (const place of [shipment.from, shipment.to]) {
       // Sandbox trigger codes are test inputs, not places anyone ships to: never suggest them again.
       if (place.postal_code && ALL_TRIGGER_CODES.has(place.postal_code)) continue;
-      yield { city: place.city, postal_code: place.postal_code ?? null };
+      places.push({ city: place.city, postal_code: place.postal_code ?? null });
     }
   }
+  return places;
 }
 
 /**
@@ -110,19 +109,19 @@ function matchRank(match: CityMatch): number {
  * (people ship to the same few cities all day), never above a better match: a recent «Зеленоградск» does not
  * outrank «Зеленоград» typed in full. An empty query lists only recent places, for the field's first focus.
  */
-export function suggestCities(
+export async function suggestCities(
   ctx: StoreContext,
   query: string,
   limit: number,
   postalHint?: string,
-): CitySuggestion[] {
+): Promise<CitySuggestion[]> {
   const table = findCities(query, limit, postalHint);
   const named = table.some((f) => namesPlace(f.match));
   const recent: CitySuggestion[] = [];
   const seen = new Set<string>();
   // An index is looked up in the table only: a recent place is a name, not the town of an index.
   const byIndex = table.some((f) => f.match === 'postal');
-  for (const place of byIndex ? [] : recentPlaces(ctx)) {
+  for (const place of byIndex ? [] : await recentPlaces(ctx)) {
     if (recent.length >= limit) break;
     const match: CityMatch | null = query.trim() === '' ? 'prefix' : matchName(query, place.city);
     if (match === null || match === 'closest') continue;
@@ -166,10 +165,10 @@ export const quoteOperations = {
   // one CSV writer and the one XLSX writer (formula guard included), in the history export's columns.
   'quote:export': {
     needs: 'store',
-    run: (ctx, { id, format }) => {
+    run: async (ctx, { id, format }) => {
       const now = ctx.clock.now();
-      const lang = exportLanguage(ctx);
-      const rows = exportRows([requireQuoteRow(ctx.store.quotes, id)], lang);
+      const lang = await exportLanguage(ctx);
+      const rows = exportRows([await requireQuoteRow(ctx.store.quotes, id)], lang);
       return exportedFile(rows, lang, format, now, {
         base: `ratedesk-quote-${id}-${stamp(now)}`,
         sheet: lang === 'ru' ? `Расчёт ${id}` : `Quote ${id}`,

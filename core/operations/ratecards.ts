@@ -8,23 +8,25 @@ import {
 } from '../contract/operations/ratecards';
 import { cityKey } from '../ratecards/cities';
 import { parseRateCard, parseRateCardFile, serviceKey } from '../ratecards/parse';
-import type { Store } from '../store';
-import type { RateCardSummary } from '../store/rate-cards';
-import { pauseBetweenChunks } from './context';
+import type { RateCardSummary, Store } from '../store/port';
 import type { AreaOperations } from './define';
 import { OperationError } from './errors';
 import { templateCsv, templateXlsx } from './ratecard-template';
 
 const BUILT_IN: ReadonlySet<string> = new Set(CARRIER_CODES);
 
-function view(store: Store, card: RateCardSummary): RateCardView {
-  const health = store.carrierHealth.all().find((h) => h.code === card.code);
+async function view(store: Store, card: RateCardSummary): Promise<RateCardView> {
+  const [healthRows, services] = await Promise.all([
+    store.carrierHealth.all(),
+    store.rateCards.services(card.id),
+  ]);
+  const health = healthRows.find((h) => h.code === card.code);
   return {
     code: card.code,
     name: card.name,
     volumetric_divisor: card.volumetric_divisor,
     rows: card.rows,
-    services: store.rateCards.services(card.id).map((s) => ({
+    services: services.map((s) => ({
       service_code: `${card.code}:${s.key}`,
       service_name: s.service_name ?? card.name,
       delivery_type: s.delivery_type,
@@ -35,8 +37,8 @@ function view(store: Store, card: RateCardSummary): RateCardView {
   };
 }
 
-function summary(store: Store, code: string): RateCardSummary {
-  const card = store.rateCards.list().find((c) => c.code === code);
+async function summary(store: Store, code: string): Promise<RateCardSummary> {
+  const card = (await store.rateCards.list()).find((c) => c.code === code);
   if (!card) throw new OperationError('not_found', `No rate card ${JSON.stringify(code)}.`);
   return card;
 }
@@ -54,7 +56,7 @@ type RateCardOperation =
 export const rateCardOperations = {
   'ratecards:list': {
     needs: 'store',
-    run: ({ store }) => store.rateCards.list().map((c) => view(store, c)),
+    run: async ({ store }) => Promise.all((await store.rateCards.list()).map((c) => view(store, c))),
   },
 
   'ratecards:check': {
@@ -74,12 +76,12 @@ export const rateCardOperations = {
   /**
    * All or nothing: a file with any problem is refused whole (its first problems in the message, one line
    * each, and how many more). The rows are written in chunks under a staged card and published in one small
-   * transaction that also retires a card of the same code (store/rate-cards.ts): quotes see the old card or the
+   * transaction that also retires a card of the same code (store/sqlite/rate-cards.ts): quotes see the old card or the
    * new one.
    */
   'ratecards:import': {
     needs: 'store',
-    run: (ctx, { code, name, csv, file, volumetric_divisor }) => {
+    run: async (ctx, { code, name, csv, file, volumetric_divisor }) => {
       const { store, clock } = ctx;
       if (BUILT_IN.has(code)) {
         throw new OperationError(
@@ -94,19 +96,18 @@ export const rateCardOperations = {
           describeRateCardProblems({ problems, more_problems: moreProblems, bad_lines: badLines }),
         );
       }
-      const { replaced } = store.rateCards.replace(
+      const { replaced } = await store.rateCards.replace(
         { code, name, volumetric_divisor, created_at: clock.now().toISOString() },
         rows,
-        pauseBetweenChunks(ctx),
       );
-      return { ...view(store, summary(store, code)), replaced };
+      return { ...(await view(store, await summary(store, code))), replaced };
     },
   },
 
   'ratecards:remove': {
     needs: 'store',
-    run: (ctx, { code }) => {
-      const removed = ctx.store.rateCards.remove(code, pauseBetweenChunks(ctx));
+    run: async (ctx, { code }) => {
+      const removed = await ctx.store.rateCards.remove(code);
       if (!removed) {
         const hint = BUILT_IN.has(code) ? ' Built-in carriers are switched off, not removed.' : '';
         throw new OperationError('not_found', `No rate card ${JSON.stringify(code)}.${hint}`);
@@ -117,8 +118,8 @@ export const rateCardOperations = {
 
   'ratecards:template': {
     needs: 'store',
-    run: ({ store, clock }, { format }) => {
-      const language = store.settings.get('ui.language') === 'en' ? 'en' : 'ru';
+    run: async ({ store, clock }, { format }) => {
+      const language = (await store.settings.get('ui.language')) === 'en' ? 'en' : 'ru';
       if (format === 'csv') {
         return {
           filename: 'ratecard-template.csv',

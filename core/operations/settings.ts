@@ -3,7 +3,7 @@
 import type { ListenerStatus, SettingView } from '../contract/operations';
 import { isLoopback } from '../settings/loopback';
 import { SETTINGS, isSettingName, maskSecret, parseSetting, type SettingName } from '../settings/schema';
-import type { Store } from '../store';
+import type { Store } from '../store/port';
 import { inService, type ServiceContext, type WallClock } from './context';
 import { storeCall, type AreaOperations } from './define';
 import { OperationError } from './errors';
@@ -37,15 +37,30 @@ function view(name: SettingName, stored: string | undefined): SettingView {
  * Stores the canonical form of a valid value. A value equal to the default removes the row instead: the
  * table holds only deviations (settings/schema.ts), so a later change of default reaches every untouched setting.
  */
-export function writeSetting(store: Store, clock: WallClock, rawName: string, rawValue: string): SettingView {
-  const name = knownName(rawName);
-  const r = parseSetting(name, rawValue);
-  if (!r.ok) throw new OperationError('invalid', r.error);
-  return store.tx(() => {
-    if (r.value === SETTINGS[name].default) store.settings.delete(name);
-    else store.settings.set(name, r.value, clock.now().toISOString());
-    return view(name, store.settings.get(name));
+export async function writeSetting(
+  store: Store,
+  clock: WallClock,
+  rawName: string,
+  rawValue: string,
+): Promise<SettingView> {
+  const [write] = await writeSettings(store, clock, [{ name: rawName, value: rawValue }]);
+  return view(write!.name, await store.settings.get(write!.name));
+}
+
+/** Checks every value first, then writes them all in one write: all or nothing. */
+export async function writeSettings(
+  store: Store,
+  clock: WallClock,
+  values: ReadonlyArray<{ name: string; value: string }>,
+): Promise<Array<{ name: SettingName; value: string | null }>> {
+  const writes = values.map(({ name: rawName, value }) => {
+    const name = knownName(rawName);
+    const r = parseSetting(name, value);
+    if (!r.ok) throw new OperationError('invalid', r.error);
+    return { name, value: r.value === SETTINGS[name].default ? null : r.value };
   });
+  await store.settings.write(writes, clock.now().toISOString());
+  return writes;
 }
 
 const LISTENER_SETTINGS = [
@@ -67,16 +82,15 @@ function listenerStatus(ctx: ServiceContext): ListenerStatus {
   };
 }
 
-function writeListener(
+async function writeListener(
   ctx: ServiceContext,
   values: Partial<Record<(typeof LISTENER_SETTINGS)[number], string>>,
-): void {
-  ctx.store.tx(() => {
-    for (const name of LISTENER_SETTINGS) {
-      const value = values[name];
-      if (value !== undefined) writeSetting(ctx.store, ctx.clock, name, value);
-    }
+): Promise<void> {
+  const writes = LISTENER_SETTINGS.flatMap((name) => {
+    const value = values[name];
+    return value === undefined ? [] : [{ name, value }];
   });
+  await writeSettings(ctx.store, ctx.clock, writes);
 }
 
 function listenError(error: unknown, host: string, port: number): string {
@@ -116,17 +130,17 @@ export const settingOperations = {
 
   'settings:get': {
     needs: 'store',
-    run: ({ store }) => {
-      const stored = store.settings.all();
+    run: async ({ store }) => {
+      const stored = await store.settings.all();
       return SETTING_NAMES.map((name) => view(name, stored.get(name)));
     },
   },
 
   'settings:get-one': {
     needs: 'store',
-    run: ({ store }, { name }) => {
+    run: async ({ store }, { name }) => {
       const known = knownName(name);
-      return view(known, store.settings.get(known));
+      return view(known, await store.settings.get(known));
     },
   },
 
@@ -148,7 +162,7 @@ export const settingOperations = {
 
   'settings:reset': {
     needs: 'store',
-    run: (ctx, { name }) => {
+    run: async (ctx, { name }) => {
       const { store } = ctx;
       if (inService(ctx) && name.startsWith('listener.')) {
         throw new OperationError(
@@ -157,10 +171,8 @@ export const settingOperations = {
         );
       }
       const known = knownName(name);
-      return store.tx(() => {
-        store.settings.delete(known);
-        return view(known, undefined);
-      });
+      await store.settings.write([{ name: known, value: null }], ctx.clock.now().toISOString());
+      return view(known, undefined);
     },
   },
 
@@ -179,7 +191,7 @@ export const settingOperations = {
         'listener.host': s.get('listener.host'),
         'listener.port': s.get('listener.port'),
       };
-      writeListener(ctx, {
+      await writeListener(ctx, {
         ...(input.enabled !== undefined ? { 'listener.enabled': input.enabled ? 'on' : 'off' } : {}),
         ...(input.host !== undefined ? { 'listener.host': input.host } : {}),
         ...(input.port !== undefined ? { 'listener.port': String(input.port) } : {}),
@@ -189,7 +201,7 @@ export const settingOperations = {
       } catch (error) {
         // Put back what worked, so a typo in the port does not leave local tools without their API.
         const after = listenerStatus(ctx);
-        writeListener(ctx, before);
+        await writeListener(ctx, before);
         await ctx.service.restartListener().catch(() => null);
         throw new OperationError('conflict', listenError(error, after.host, after.port));
       }

@@ -32,12 +32,12 @@ export const STORE_OPERATIONS = {
 /** Operations that need only the data file: what the admin CLI can run without a running service. */
 export type StoreOperationName = keyof typeof STORE_OPERATIONS;
 
-/** Runs a store operation synchronously in one short transaction (the admin CLI, scripts, test set-ups). */
+/** Runs a store operation (the admin CLI, scripts, test set-ups). */
 export function runStore<N extends StoreOperationName>(
   ctx: StoreContext,
   name: N,
   raw: unknown,
-): OperationOutput<N> {
+): Promise<OperationOutput<N>> {
   // The table's entry for a store operation's name is a store operation; TypeScript cannot follow the pairing.
   return runStoreOperation(STORE_OPERATIONS[name] as unknown as StoreOperation<N>, name, ctx, raw);
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { CarrierFailure, failureFromReason } from '../contract/unavailable';
 import { Rate, Shipment, Unavailable } from '../contract/v1';
-import type { QuoteRow } from '../store/quotes';
+import type { QuoteRow } from '../store/port';
 import { OperationError } from './errors';
 
 /** /v1 rows store the whole response body (request_id, balance_remaining too): only these fields matter here. */
@@ -42,8 +42,11 @@ export function storedResult(row: QuoteRow): { rates: Rate[]; failures: CarrierF
   return { rates: [], failures: [] };
 }
 
-export function requireQuoteRow(rows: { byId(id: number): QuoteRow | undefined }, id: number): QuoteRow {
-  const row = rows.byId(id);
+export async function requireQuoteRow(
+  rows: { byId(id: number): Promise<QuoteRow | undefined> },
+  id: number,
+): Promise<QuoteRow> {
+  const row = await rows.byId(id);
   if (!row) throw new OperationError('not_found', `No quote #${id} in history.`);
   return row;
 }

@@ -93,7 +93,7 @@ export class CarrierRegistry {
    */
   async carrierSet(): Promise<CarrierSet> {
     const builtIn = await this.builtInSet();
-    const cards = this.cards?.current();
+    const cards = await this.cards?.current();
     if (!cards || cards.adapters.size === 0) return builtIn;
     if (this.merged?.builtIn !== builtIn || this.merged.cards !== cards) {
       const adapters = new Map([...builtIn.adapters, ...cards.adapters]);
@@ -171,11 +171,11 @@ export class CarrierRegistry {
    * Enabled carriers with their status (disabled ones are not "active" in the spec's sense), then the rate
    * cards under their own names.
    */
-  info(health: HealthBoard): CarrierInfo[] {
+  async info(health: HealthBoard): Promise<CarrierInfo[]> {
     const builtIn = CARRIER_CODES.filter((c) => this.settings.get(setting(c, 'enabled')) === 'on').map(
       (code) => ({ code, name: CARRIER_NAMES[code], status: health.get(code).status }),
     );
-    return this.cards ? [...builtIn, ...this.cards.info(health)] : builtIn;
+    return this.cards ? [...builtIn, ...(await this.cards.info(health))] : builtIn;
   }
 
   async close(): Promise<void> {

@@ -57,7 +57,7 @@ export interface WarmUpDeps {
   /** Whether every quote is simulated (the sandbox setting, or fixed test adapters). */
   sandbox(): boolean;
   /** The throwaway quote's route: read when that phase starts (history may have changed meanwhile). */
-  route(): { from: WarmUpPlace; to: WarmUpPlace };
+  route(): Promise<{ from: WarmUpPlace; to: WarmUpPlace }>;
   deadlineMs(): number;
   carrierTimeoutMs(): number;
   logger: Logger;
@@ -159,7 +159,7 @@ export class WarmUp {
     // Only simulated carriers: a real carrier is never asked for a price it was not asked for.
     const carriers = [...set.adapters.keys()].filter((code) => this.deps.simulated(code));
     if (carriers.length === 0) return false;
-    const { from, to } = this.deps.route();
+    const { from, to } = await this.deps.route();
     const shipment: Shipment = {
       from: { country: 'RU', ...from },
       to: { country: 'RU', ...to },

@@ -1,18 +1,18 @@
-// The rate cards of the data file as carriers of the running service: one adapter per card, rebuilt only
-// for a card whose version (its row id) changed. The file is asked only after the store's ChangeWatch says
-// it may have changed (this process wrote, or the admin CLI committed), and then with one small query, so a
-// quote costs nothing extra while the cards stay as they are.
+// The rate cards of the store as carriers of the running service: one adapter per card, rebuilt only for a
+// card whose version (its row id) changed. The store is asked only after its change feed says rate cards may
+// have changed (this process wrote, or the admin CLI committed), and then with one small query, so a quote
+// costs nothing extra while the cards stay as they are.
 import type { CarrierInfo } from '../contract/v1';
 import type { CarrierAdapter } from '../carriers/types';
 import type { HealthBoard } from '../rating/health';
-import type { RateCardsRepo } from '../store/rate-cards';
+import type { ChangeFeed, RateCardsStore } from '../store/port';
 import { createRateCardAdapter } from './adapter';
 import type { CityLookup } from './cities';
 
 /** What the registry needs of the store (a Store has both). */
 export interface RateCardSource {
-  changes: { generation(): number };
-  rateCards: Pick<RateCardsRepo, 'versions' | 'load'>;
+  changes: ChangeFeed;
+  rateCards: Pick<RateCardsStore, 'versions' | 'load'>;
 }
 
 export interface RateCardCarrierSet {
@@ -23,7 +23,9 @@ export interface RateCardCarrierSet {
 const NONE: RateCardCarrierSet = { adapters: new Map() };
 
 export class RateCardCarriers {
-  private generation = -1;
+  /** Set when the feed announces a change of rate cards: the next current() asks the store. */
+  private stale = true;
+  private loading: Promise<RateCardCarrierSet> | null = null;
   private fingerprint = '';
   private byId = new Map<number, CarrierAdapter>();
   private state: RateCardCarrierSet = NONE;
@@ -31,13 +33,30 @@ export class RateCardCarriers {
   constructor(
     private readonly source: RateCardSource,
     private readonly cities?: CityLookup,
-  ) {}
+  ) {
+    source.changes.subscribe((topics) => {
+      if (topics.has('rate_cards')) this.stale = true;
+    });
+  }
 
-  current(): RateCardCarrierSet {
-    const generation = this.source.changes.generation();
-    if (generation === this.generation) return this.state;
-    this.generation = generation;
-    const versions = this.source.rateCards.versions();
+  current(): Promise<RateCardCarrierSet> {
+    this.source.changes.poll();
+    if (!this.stale) return Promise.resolve(this.state);
+    // Callers during a reload share it: two builds of one card would be two adapters for one code.
+    this.loading ??= this.reload()
+      .catch((error: unknown) => {
+        this.stale = true;
+        throw error;
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  private async reload(): Promise<RateCardCarrierSet> {
+    this.stale = false;
+    const versions = await this.source.rateCards.versions();
     const fingerprint = versions.map((v) => `${v.id}:${v.code}`).join(',');
     if (fingerprint === this.fingerprint) return this.state;
 
@@ -46,7 +65,7 @@ export class RateCardCarriers {
     for (const { id } of versions) {
       let adapter = this.byId.get(id);
       if (!adapter) {
-        const loaded = this.source.rateCards.load(id);
+        const loaded = await this.source.rateCards.load(id);
         // Replaced or removed between the two reads: the next change of the file brings the new version.
         if (!loaded) continue;
         const card = {
@@ -67,8 +86,8 @@ export class RateCardCarriers {
   }
 
   /** GET /v1/carriers: every card (a card is on while it exists), its name, its health like any carrier's. */
-  info(health: HealthBoard): CarrierInfo[] {
-    return [...this.current().adapters.values()].map((a) => ({
+  async info(health: HealthBoard): Promise<CarrierInfo[]> {
+    return [...(await this.current()).adapters.values()].map((a) => ({
       code: a.code,
       name: a.name,
       status: health.get(a.code).status,

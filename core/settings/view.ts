@@ -1,28 +1,14 @@
-import type { Store } from '../store';
+import type { SettingsStore } from '../store/port';
 import { SETTINGS, type SettingName } from './schema';
 
 /**
- * Settings as the running service sees them: read once, kept until the store's ChangeWatch says the file may
- * have changed (the admin CLI wrote from another process, or this process wrote anything).
+ * Settings as the running service sees them: the store's snapshot (kept until its change feed says settings
+ * may have changed: the admin CLI wrote from another process, or this process wrote one), with defaults.
  */
 export class SettingsView {
-  private cache: Map<string, string> | null = null;
-  private generation = -1;
-
-  constructor(private readonly store: Store) {}
+  constructor(private readonly settings: Pick<SettingsStore, 'snapshot'>) {}
 
   get(name: SettingName): string {
-    const generation = this.store.changes.generation();
-    if (generation !== this.generation) {
-      this.cache = null;
-      this.generation = generation;
-    }
-    this.cache ??= this.store.settings.all();
-    return this.cache.get(name) ?? SETTINGS[name].default;
-  }
-
-  /** Redundant with the ChangeWatch; kept for callers that write settings and read them back in one step. */
-  invalidate(): void {
-    this.cache = null;
+    return this.settings.snapshot().get(name) ?? SETTINGS[name].default;
   }
 }

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join, posix, resolve, win32 } from 'node:path';
 import { DEFAULT_BALANCE } from '../contract/low-balance';
 import { systemClock, type WallClock } from '../util/clock';
-import { openStore, type Store, type StoreOptions } from './index';
+import { openStore, type SqliteStore, type StoreOptions } from './sqlite';
 
 export const DATA_FILE_NAME = 'ratedesk.db';
 export const DEFAULT_ACCOUNT = { name: 'default', balance: DEFAULT_BALANCE } as const;
@@ -43,12 +43,8 @@ export function dataFilePath(dir: string): string {
  * low-balance threshold). Checked inside one
  * BEGIN IMMEDIATE so two processes opening the same new folder create it once. Returns true when created.
  */
-export function seedDefaultAccount(store: Store, clock: WallClock = systemClock): boolean {
-  return store.tx(() => {
-    if (store.accounts.list().length > 0) return false;
-    store.accounts.create(DEFAULT_ACCOUNT.name, DEFAULT_ACCOUNT.balance, clock.now().toISOString());
-    return true;
-  });
+export function seedDefaultAccount(store: SqliteStore, clock: WallClock = systemClock): boolean {
+  return store.seedIfEmptySync(DEFAULT_ACCOUNT.name, DEFAULT_ACCOUNT.balance, clock.now().toISOString());
 }
 
 export interface DataFolderOptions {
@@ -60,7 +56,7 @@ export interface DataFolderOptions {
 export function ensureDataFolder(
   dir: string,
   options: DataFolderOptions = {},
-): { store: Store; seeded: boolean } {
+): { store: SqliteStore; seeded: boolean } {
   // 0700: the file holds no secrets, but digests, balances and quote history are nobody else's business.
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = dataFilePath(dir);
@@ -71,11 +67,11 @@ export function ensureDataFolder(
   try {
     return { store, seeded: seedDefaultAccount(store, options.clock) };
   } catch (error) {
-    store.close();
+    void store.close();
     throw error;
   }
 }
 
-export function openDataFolder(dir: string, options: DataFolderOptions = {}): Store {
+export function openDataFolder(dir: string, options: DataFolderOptions = {}): SqliteStore {
   return ensureDataFolder(dir, options).store;
 }

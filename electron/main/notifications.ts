@@ -1,7 +1,7 @@
 // Low balance: a native desktop notification, so it is seen while the window is in the background. The
 // in-app banner comes from the 'balance:low' desk event that attachDeskEvents pushes to the renderer;
 // both start from the same service event, so they never disagree.
-import type { LowBalanceEvent } from '../../core/billing/charge';
+import type { LowBalanceEvent } from '../../core/store/port';
 import { accountLabel } from '../../core/contract/account-name';
 
 /** The parts of Electron's Notification class used here. */

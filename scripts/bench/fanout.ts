@@ -210,7 +210,7 @@ export async function benchFanoutSimulators(): Promise<void> {
 
   // Reference: the adapters called directly, the eight at once per quote, one quote at a time.
   const store = openStore(':memory:');
-  const settings = new SettingsView(store);
+  const settings = new SettingsView(store.settings);
   const adapters = carriers.map((c) => c.create({ baseUrl: urls[c.code]!, simulated: true }, settings));
   const request = () => {
     const s = JSON.parse(freshShipment()) as typeof SHIPMENT;
@@ -238,7 +238,7 @@ export async function benchFanoutSimulators(): Promise<void> {
     if (i >= 20) direct.push(performance.now() - started);
     answered = new Set(outcomes.filter(([, ok]) => ok).map(([c]) => c));
   }
-  store.close();
+  await store.close();
   const pct = (xs: number[], q: number): number => {
     const s = [...xs].sort((a, b) => a - b);
     return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createAccount, setLimits } from '../../core/operations';
 import { createKey } from '../../core/operations';
 import { setSetting } from '../../core/operations';
+import type { SqliteStore } from '../../core/store';
 import { openDataFolder } from '../../core/store/data-folder';
 import type { CarrierAdapter, CarrierCode } from '../../core/carriers/types';
 import { createRatingService } from '../../core/service';
@@ -70,10 +71,15 @@ async function main(): Promise<void> {
   const keys: string[] = [];
   for (let i = 0; i < accounts; i++) {
     const name = i === 0 ? 'default' : `acct${i}`;
-    if (i > 0) createAccount(store, clock, { name, balance: 100_000_000 });
-    else store.accounts.topup(store.accounts.byName('default')!.id, 100_000_000, clock.now().toISOString());
-    setLimits(store, clock, { account: name, rps: 10_000, burst: 100_000 });
-    keys.push(createKey(store, clock, { account: name, name: 'bench' }).secret);
+    if (i > 0) await createAccount(store, clock, { name, balance: 100_000_000 });
+    else
+      await store.accounts.topup(
+        (await store.accounts.byName('default'))!.id,
+        100_000_000,
+        clock.now().toISOString(),
+      );
+    await setLimits(store, clock, { account: name, rps: 10_000, burst: 100_000 });
+    keys.push((await createKey(store, clock, { account: name, name: 'bench' })).secret);
   }
   if (mode === 'rates-remote') {
     // Live mode against the simulators' process (scripts/bench/simulators.ts), as against real carriers.
@@ -85,12 +91,12 @@ async function main(): Promise<void> {
       ['carriers.cdek.client_id', 'bench'],
       ['carriers.cdek.client_secret', 'bench-secret'],
     ] as const) {
-      setSetting(store, clock, { name, value });
+      await setSetting(store, clock, { name, value });
     }
   }
   // #16: whose cached answers may serve a quote (rating.cache_sharing = arg), for the hit rate it costs.
-  if (mode === 'cache-sharing') setSetting(store, clock, { name: 'rating.cache_sharing', value: arg });
-  store.close();
+  if (mode === 'cache-sharing') await setSetting(store, clock, { name: 'rating.cache_sharing', value: arg });
+  await store.close();
 
   const service = await createRatingService({
     dataDir: dir,
@@ -106,7 +112,7 @@ async function main(): Promise<void> {
   });
   process.stdout.write(`${JSON.stringify({ port: service.listener!.port, keys })}\n`);
   process.once('SIGTERM', () => {
-    const { batches, ops } = service.committer.stats;
+    const { batches, ops } = (service.store as SqliteStore).commitStats();
     process.stderr.write(`${JSON.stringify({ batches, ops, cache: service.rateCacheStats() })}\n`);
     void service.close().then(() => {
       rmSync(dir, { recursive: true, force: true });

@@ -144,7 +144,7 @@ test('create an account; names are checked in the form; the new account gets its
   // A /v1 charge on another account's key moves only that account's number, live.
   await desk.call('accounts:topup', { account: 'shop-42', requests: 2000 });
   await expect(big(page, 'shop-42')).toHaveText(`2${NNBSP}000`);
-  const key = desk.http.newKey('shop-42');
+  const key = await desk.http.newKey('shop-42');
   expect((await rates(desk.port, key)).status).toBe(200);
   await expect(big(page, 'shop-42')).toHaveText(`1${NNBSP}999`);
   await expect(big(page, 'default')).toHaveText('100');

@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import type { SqliteStore } from '../../core/store';
 import { SHIPMENT, startTestService, type TestService } from '../helpers/service';
 
 let t: TestService;
@@ -136,7 +137,8 @@ for (const host of ['localhost', '127.0.0.1']) {
   test(`a page from http://${host}:<other port> reads nothing and spends nothing`, async ({ page }) => {
     const balance = (await t.get('/v1/balance')).json.balance as number;
     const ledger = (): number =>
-      (t.service.store.db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }).n;
+      ((t.service.store as SqliteStore).db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number })
+        .n;
     const ledgerBefore = ledger();
     const firstReached = reached.length;
 

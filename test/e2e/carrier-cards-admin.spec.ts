@@ -49,11 +49,11 @@ test('where a carrier is reached is one control; an own address is typed under �
   const address = page.getByTestId('carrier-base-url-cdek');
   await expect(address).toBeVisible();
   await expect(address).toHaveValue('');
-  expect(stored('endpoint')()).toBeUndefined();
+  expect(await stored('endpoint')()).toBeUndefined();
   await address.fill('ftp://proxy.local');
   await address.press('Enter');
   await expect(section).toContainText('Адрес должен начинаться с https:// или http://');
-  expect(stored('endpoint')()).toBeUndefined();
+  expect(await stored('endpoint')()).toBeUndefined();
   // Cancel: back to what is stored.
   await page.getByTestId('carrier-base-url-cancel-cdek').click();
   await expect(page.getByTestId('carrier-endpoint-cdek-production')).toBeChecked();

@@ -3,6 +3,7 @@
 // a partial answer marked in the list, «Дешевле всего» naming the carrier, and a re-run that says «без
 // изменений» once and lists the carrier that failed.
 import type { Locator, Page } from '@playwright/test';
+import type { SqliteStore } from '../../core/store';
 import { expect, openApp, screenshot, test, type Desk } from './fixtures';
 import { MOSCOW_KAZAN } from './quote-helpers';
 
@@ -140,7 +141,7 @@ test.describe('a re-run', () => {
   test('says «без изменений» once, and lists the carrier that failed', async ({ page, desk }) => {
     const { quote_id: id } = await desk.call('quote:run', { quoteKey: 'a', shipment: MOSCOW_KAZAN });
     // Two stored prices differ from today's; CDEK fails three times, so its breaker skips it in the re-run.
-    const db = desk.service.store.db;
+    const db = (desk.service.store as SqliteStore).db;
     const row = db.prepare('SELECT result_json FROM quotes WHERE id = ?').get(id) as { result_json: string };
     const stored = JSON.parse(row.result_json) as { rates: { carrier: string; price_kopecks: number }[] };
     const others = stored.rates.filter((r) => r.carrier !== 'cdek');

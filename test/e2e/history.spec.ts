@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
+import type { SqliteStore } from '../../core/store';
 import { expect, openApp, screenshot, test, type Desk } from './fixtures';
 
 const run = promisify(execFile);
@@ -24,7 +25,7 @@ async function quoteInUi(page: Page): Promise<void> {
 
 /** Makes the stored quote's first two prices differ from what the simulators answer now. */
 function tamperStoredPrices(desk: Desk, id: number): { dearer: string; cheaper: string } {
-  const db = desk.service.store.db;
+  const db = (desk.service.store as SqliteStore).db;
   const row = db.prepare('SELECT result_json FROM quotes WHERE id = ?').get(id) as { result_json: string };
   const result = JSON.parse(row.result_json) as { rates: { service_name: string; price_kopecks: number }[] };
   // Stored 10 ₽ lower → now 10 ₽ dearer (↑); stored 5 ₽ higher → now 5 ₽ cheaper (↓).

@@ -15,7 +15,7 @@ import { openDataFolder } from '../../core/store/data-folder';
 import { createKey } from '../../core/operations';
 import type { CarrierAdapter, CarrierOutcome, CarrierQuoteRequest } from '../../core/carriers/types';
 import type { Rate, Unavailable } from '../../core/contract/v1';
-import type { Store } from '../../core/store';
+import type { SqliteStore, Store } from '../../core/store';
 import type { Clock } from '../../core/util/clock';
 import { startTestService, type TestService } from './service';
 
@@ -430,7 +430,7 @@ export class Harness {
   service!: TestService;
   agent = new Agent({ keepAlive: true });
   /** A second connection to the data file: the admin CLI's writes and the checks' reads. */
-  readonly other: Store;
+  readonly other: SqliteStore;
   readonly probe: Probe;
   readonly secrets: string[] = [];
   readonly keyIds: string[] = [];
@@ -491,13 +491,13 @@ export class Harness {
     try {
       await h.boot();
       const store = h.service.service.store;
-      balances.forEach((balance, i) => {
+      for (const [i, balance] of balances.entries()) {
         const name = ACCOUNT_NAMES[i]!;
-        h.accountIds.push(createAccount(store, clock, { name, balance }).id);
-        const key = createKey(store, clock, { account: name, name: 'model' });
+        h.accountIds.push((await createAccount(store, clock, { name, balance })).id);
+        const key = await createKey(store, clock, { account: name, name: 'model' });
         h.secrets.push(key.secret);
         h.keyIds.push(key.id);
-      });
+      }
     } catch (err) {
       await h.close();
       throw err;
@@ -527,7 +527,7 @@ export class Harness {
   async close(): Promise<void> {
     this.agent.destroy();
     await this.service?.stop().catch(() => {});
-    this.other.close();
+    await this.other.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
 

@@ -32,10 +32,10 @@ export interface ServeProcess {
 export async function startServeProcess(env: Record<string, string> = {}): Promise<ServeProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'ratedesk-serve-'));
   const store = openDataFolder(dir);
-  topup(store, clock, { account: 'default', requests: 1_000_000 });
-  setLimits(store, clock, { account: 'default', rps: 10_000, burst: 10_000 });
-  const key = createKey(store, clock, { account: 'default', name: 'suite' }).secret;
-  store.close();
+  await topup(store, clock, { account: 'default', requests: 1_000_000 });
+  await setLimits(store, clock, { account: 'default', rps: 10_000, burst: 10_000 });
+  const key = (await createKey(store, clock, { account: 'default', name: 'suite' })).secret;
+  await store.close();
 
   const proc = spawn(
     process.execPath,

@@ -69,7 +69,7 @@ export interface TestService {
   key: string;
   get(path: string, key?: string): Promise<HttpResult>;
   postRates(body: unknown, extraHeaders?: Record<string, string>, key?: string): Promise<HttpResult>;
-  newKey(account?: string): string;
+  newKey(account?: string): Promise<string>;
   /** Stops the service, keeping the folder (for restart tests). */
   stop(): Promise<void>;
   close(): Promise<void>;
@@ -104,8 +104,11 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     // Seed settings before start, through a short-lived store.
     const { openDataFolder } = await import('../../core/store/data-folder');
     const store = openDataFolder(dir);
-    for (const [k, v] of Object.entries(settings)) store.settings.set(k, v, new Date().toISOString());
-    store.close();
+    await store.settings.write(
+      Object.entries(settings).map(([name, value]) => ({ name, value })),
+      new Date().toISOString(),
+    );
+    await store.close();
   }
   const service = await createRatingService({
     dataDir: dir,
@@ -113,11 +116,12 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     ...rest,
   });
   const port = service.listener!.port;
-  const newKey = (account = 'default'): string =>
-    createKey(service.store, { now: () => new Date() }, { account, name: `test ${Math.random()}` }).secret;
+  const newKey = async (account = 'default'): Promise<string> =>
+    (await createKey(service.store, { now: () => new Date() }, { account, name: `test ${Math.random()}` }))
+      .secret;
   if (!tierLimits)
-    setLimits(service.store, { now: () => new Date() }, { account: 'default', rps: 10_000, burst: 10_000 });
-  const key = newKey();
+    await setLimits(service.store, { now: () => new Date() }, { account: 'default', rps: 10_000, burst: 10_000 });
+  const key = await newKey();
   const t: TestService = {
     service,
     dir,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openDataFolder } from '../../core/store/data-folder';
 import { type WallClock } from '../../core/operations';
-import type { Store } from '../../core/store';
+import type { SqliteStore } from '../../core/store';
 
 export class TestClock implements WallClock {
   constructor(private ms = Date.parse('2025-03-01T10:00:00.000Z')) {}
@@ -17,10 +17,10 @@ export class TestClock implements WallClock {
   }
 }
 
-const cleanups: Array<() => void> = [];
+const cleanups: Array<() => void | Promise<void>> = [];
 
-afterEach(() => {
-  while (cleanups.length > 0) cleanups.pop()!();
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
 });
 
 export function tempDir(): string {
@@ -29,9 +29,12 @@ export function tempDir(): string {
   return dir;
 }
 
-/** A fresh data folder (migrated, `default` account seeded), closed after the test. */
+/**
+ * A fresh data folder (migrated, `default` account seeded), closed after the test. The SQLite store itself, so
+ * a test of the implementation can reach its connection (`db`) and repositories; it is a `Store` for the rest.
+ */
 export function freshFolder(clock: TestClock = new TestClock()): {
-  store: Store;
+  store: SqliteStore;
   dir: string;
   clock: TestClock;
 } {

@@ -34,9 +34,9 @@ const clock = { now: () => new Date() };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An account with its own key; `rps` lifts its rate limit where the attack needs a flood. */
-function account(t: TestService, name: string, rps?: number): string {
-  createAccount(t.service.store, clock, { name, balance: 1_000_000 });
-  if (rps !== undefined) setLimits(t.service.store, clock, { account: name, rps, burst: rps });
+async function account(t: TestService, name: string, rps?: number): Promise<string> {
+  await createAccount(t.service.store, clock, { name, balance: 1_000_000 });
+  if (rps !== undefined) await setLimits(t.service.store, clock, { account: name, rps, burst: rps });
   return t.newKey(name);
 }
 
@@ -64,7 +64,7 @@ describe('account isolation (#16)', () => {
     open.push(t);
     // Warm: the carriers' directories (Boxberry's city list, 5Post's catalogue) are loaded once, by an account
     // of its own, so neither side's first quote pays for them.
-    const warmup = account(t, 'warmup');
+    const warmup = await account(t, 'warmup');
     let warm = await t.postRates(fresh(), {}, warmup);
     // A directory still downloading when a quote's timeout ends keeps going for the next quote (boxberry).
     for (let i = 0; i < 10 && warm.json.unavailable.length > 0; i++) {
@@ -72,7 +72,7 @@ describe('account isolation (#16)', () => {
       warm = await t.postRates(fresh(), {}, warmup);
     }
     expect(warm.json.unavailable, 'warm-up').toEqual([]);
-    const attacker = account(t, 'attacker');
+    const attacker = await account(t, 'attacker');
     const victim = t.key;
     const attackerBalance = await balanceOf(t, attacker);
     const victimBalance = await balanceOf(t, victim);
@@ -137,7 +137,7 @@ describe('account isolation (#16)', () => {
       },
     });
     open.push(t);
-    const attacker = account(t, 'attacker', 100);
+    const attacker = await account(t, 'attacker', 100);
     const victim = t.key;
     const durationMs = scale(8_000, 55_000);
     const until = performance.now() + durationMs;
@@ -191,7 +191,7 @@ describe('account isolation (#16)', () => {
       },
     });
     open.push(t);
-    const attacker = account(t, 'attacker', 1_000);
+    const attacker = await account(t, 'attacker', 1_000);
     const victim = t.key;
     // The victim's usual latency, measured here first.
     const reference: number[] = [];

@@ -23,6 +23,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { topup } from '../../core/operations';
+import type { SqliteStore } from '../../core/store';
 import { CARRIER_DESCRIPTORS } from '../../core/carriers/built-in';
 import { SETTINGS } from '../../core/settings/schema';
 import { CARRIER_CODES } from '../../core/carriers/types';
@@ -507,14 +508,14 @@ function formatCounts(counts: Record<string, number>): string {
 /** Ledger rows written for these request ids (a rates debit is the only kind that carries one). */
 function debitsFor(t: TestService, requestIds: readonly string[]): number {
   if (requestIds.length === 0) return 0;
-  const stmt = t.service.store.db.prepare<[string], { n: number }>(
+  const stmt = (t.service.store as SqliteStore).db.prepare<[string], { n: number }>(
     "SELECT COUNT(*) AS n FROM ledger WHERE kind = 'rates' AND request_id = ?",
   );
   return requestIds.reduce((sum, id) => sum + stmt.get(id)!.n, 0);
 }
 
 function ratesRows(t: TestService): number {
-  return t.service.store.db
+  return (t.service.store as SqliteStore).db
     .prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE kind = 'rates'")
     .get()!.n;
 }
@@ -700,7 +701,7 @@ async function runBatch(
   expect(debits200, 'each 200 is charged exactly once').toBe(ok.length);
   expect(ratesRows(t) - rowsBefore, 'no debit row other than the 200s').toBe(ok.length);
   expect(balanceBefore - balanceAfter, 'the balance moved by the number of 200s').toBe(ok.length);
-  expect(t.service.store.accounts.invariantViolations()).toEqual([]);
+  expect(await t.service.store.accounts.invariantViolations()).toEqual([]);
   expect(await lingering(proxy, 1_000), 'carrier calls are abandoned at the timeout, not left open').toBe(0);
   return { rec, debits200, debits503, breakers };
 }
@@ -759,7 +760,7 @@ async function setUp(
     sandboxFront: proxy.front,
     ...(clock ? { clock } : {}),
   });
-  topup(t.service.store, { now: () => new Date() }, { account: 'default', requests: 1_000_000 });
+  await topup(t.service.store, { now: () => new Date() }, { account: 'default', requests: 1_000_000 });
   const listed = await t.get('/v1/carriers');
   expect(listed.status).toBe(200);
   const carriers = z

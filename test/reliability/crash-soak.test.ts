@@ -119,14 +119,14 @@ describe('crash soak: SIGKILL under load, restart, ledger and idempotency still 
         const store = openDataFolder(dir);
         try {
           for (const name of ACCOUNT_NAMES) {
-            const { id } = createAccount(store, clock, { name, balance: OPENING });
+            const { id } = await createAccount(store, clock, { name, balance: OPENING });
             // The free tier's 2 req/s would turn the load into a stream of 429s that charge nothing.
-            setLimits(store, clock, { account: name, rps: 10_000, burst: 100_000 });
-            const { secret } = createKey(store, clock, { account: name, name: 'crash soak' });
+            await setLimits(store, clock, { account: name, rps: 10_000, burst: 100_000 });
+            const { secret } = await createKey(store, clock, { account: name, name: 'crash soak' });
             accounts.push({ name, id, secret });
           }
         } finally {
-          store.close();
+          await store.close();
         }
       }
 

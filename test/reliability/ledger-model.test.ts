@@ -251,8 +251,8 @@ function charge(
 // ---------------------------------------------------------------------------------------------------------
 // After every command: the committed file against the model
 
-function checkFile(m: LedgerModel, h: Harness, label: string): void {
-  const bad = h.other.accounts.invariantViolations();
+async function checkFile(m: LedgerModel, h: Harness, label: string): Promise<void> {
+  const bad = await h.other.accounts.invariantViolations();
   same(h, `${label}: accounts whose balance ≠ Σ ledger`, bad, []);
   m.accounts.forEach((a, i) => {
     const id = h.accountIds[i]!;
@@ -297,7 +297,7 @@ async function step(m: LedgerModel, h: Harness, cmd: Cmd, body: () => Promise<st
   h.transcript.push(`#${n} ${cmd.toString()} …`);
   const summary = await body();
   h.transcript[n - 1] = `#${n} ${cmd.toString()} → ${summary}`;
-  checkFile(m, h, `#${n} ${cmd.toString()}`);
+  await checkFile(m, h, `#${n} ${cmd.toString()}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -579,7 +579,7 @@ class Revoke implements Cmd {
   check = (m: Readonly<LedgerModel>): boolean => keyExists(m, this.keyId);
   run = (m: LedgerModel, h: Harness): Promise<void> =>
     step(m, h, this, async () => {
-      const r = revokeKey(h.adminStore(this.via), h.clock, { id: h.keyIds[this.keyId]! });
+      const r = await revokeKey(h.adminStore(this.via), h.clock, { id: h.keyIds[this.keyId]! });
       same(h, `${this.toString()}: already_revoked`, r.already_revoked, m.keys[this.keyId]!.revoked);
       m.keys[this.keyId]!.revoked = true;
       return 'revoked';
@@ -597,7 +597,7 @@ class NewKey implements Cmd {
   check = (m: Readonly<LedgerModel>): boolean => m.keys.length < MAX_KEYS;
   run = (m: LedgerModel, h: Harness): Promise<void> =>
     step(m, h, this, async () => {
-      const k = createKey(h.adminStore(this.via), h.clock, {
+      const k = await createKey(h.adminStore(this.via), h.clock, {
         account: ACCOUNT_NAMES[this.account]!,
         // A name per key: since #17 a name in use on the account is refused (a setup change, not the model's).
         name: `model ${m.keys.length}`,
@@ -620,7 +620,7 @@ class TopUp implements Cmd {
   run = (m: LedgerModel, h: Harness): Promise<void> =>
     step(m, h, this, async () => {
       const a = m.accounts[this.account]!;
-      const v = topup(h.adminStore(this.via), h.clock, { account: a.name, requests: this.requests });
+      const v = await topup(h.adminStore(this.via), h.clock, { account: a.name, requests: this.requests });
       a.balance += this.requests;
       a.tier = 'paid';
       same(h, `${this.toString()}: admin view`, [v.balance, v.tier], [a.balance, a.tier]);
@@ -640,7 +640,7 @@ class SetLimits implements Cmd {
   run = (m: LedgerModel, h: Harness): Promise<void> =>
     step(m, h, this, async () => {
       const a = m.accounts[this.account]!;
-      setLimits(h.adminStore(this.via), h.clock, { account: a.name, rps: this.rps, burst: this.burst });
+      await setLimits(h.adminStore(this.via), h.clock, { account: a.name, rps: this.rps, burst: this.burst });
       a.override = { rps: this.rps, burst: this.burst };
       return 'override set';
     });
@@ -657,7 +657,7 @@ class ClearLimits implements Cmd {
   run = (m: LedgerModel, h: Harness): Promise<void> =>
     step(m, h, this, async () => {
       const a = m.accounts[this.account]!;
-      const v = clearLimits(h.adminStore(this.via), h.clock, { account: a.name });
+      const v = await clearLimits(h.adminStore(this.via), h.clock, { account: a.name });
       a.override = null;
       same(
         h,
@@ -861,7 +861,7 @@ async function finalBalances(m: LedgerModel, h: Harness): Promise<void> {
   for (const [i, a] of m.accounts.entries()) {
     let keyId = m.keys.findIndex((k) => k.account === i && !k.revoked);
     if (keyId === -1) {
-      const k = createKey(h.other, h.clock, { account: a.name, name: 'final check' });
+      const k = await createKey(h.other, h.clock, { account: a.name, name: 'final check' });
       h.secrets.push(k.secret);
       h.keyIds.push(k.id);
       m.keys.push({ account: i, revoked: false });

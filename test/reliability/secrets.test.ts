@@ -44,7 +44,7 @@ import {
   RATEDESK_KEY_PATTERN,
 } from '../../core/keys/format';
 import { createRatingService } from '../../core/service';
-import type { Store } from '../../core/store';
+import type { SqliteStore, Store } from '../../core/store';
 import { consoleLogger } from '../../core/util/logger';
 import { firstAnswer } from '../helpers/raw-http';
 import {
@@ -154,11 +154,10 @@ it(`${scale('100,000', '2,000,000')} generated keys: 0 collisions, all in the pu
 
 /**
  * Counts executions of prepared statements whose SQL names api_keys, by wrapping better-sqlite3's Statement
- * methods on the prototype: the listener's lookup statement is read-only, so it runs the prototype's method
- * (ChangeWatch only wraps writing statements, per instance). Not a vi.spyOn: the PRAGMA data_version read runs
- * on every in-process call, and recording millions of calls would cost more memory than the suite needs.
+ * methods on the prototype, which every statement runs. Not a vi.spyOn: the PRAGMA data_version read runs on
+ * every in-process call, and recording millions of calls would cost more memory than the suite needs.
  */
-function countKeyStatements(store: Store): { count(): number; restore(): void } {
+function countKeyStatements(store: SqliteStore): { count(): number; restore(): void } {
   type Method = (this: Database.Statement, ...args: unknown[]) => unknown;
   const proto = Object.getPrototypeOf(store.db.prepare('SELECT 1')) as Record<string, Method>;
   let n = 0;
@@ -174,6 +173,25 @@ function countKeyStatements(store: Store): { count(): number; restore(): void } 
     restore: () => {
       for (const [name, original] of originals) proto[name] = original;
     },
+  };
+}
+
+/**
+ * Whether anything was written to the file, for "nothing at all was written": every change the store's change
+ * feed announces (its own committed writes, and commits by other connections once polled) plus every row this
+ * connection inserted, updated or deleted (SQLite's total_changes(), whatever code ran the statement). It
+ * stands where ChangeWatch.generation() stood, which counted the same two kinds of change.
+ */
+function watchWrites(store: SqliteStore): { count(): number; stop(): void } {
+  let announced = 0;
+  const stop = store.changes.subscribe(() => announced++);
+  const rowsWritten = store.db.prepare('SELECT total_changes()').pluck();
+  return {
+    count: () => {
+      store.changes.poll();
+      return announced + (rowsWritten.get() as number);
+    },
+    stop,
   };
 }
 
@@ -194,21 +212,24 @@ describe('every single-character corruption of a real key is refused before any 
   it('in process, through the listener’s authenticate() and key cache on the service’s own store', async () => {
     const t = await startTestService();
     cleanups.push(() => t.close());
-    const store = t.service.store;
-    const sample = Array.from({ length: scale(30, 1000) }, () => t.newKey());
+    const store = t.service.store as SqliteStore;
+    const sample = await Promise.all(Array.from({ length: scale(30, 1000) }, () => t.newKey()));
     const cache = new KeyCache(store.keys, store.changes);
+    // The background warm-up (#17) writes (directories, a throwaway quote): done before anything is counted.
+    await t.service.warmedUp;
 
     const lookups = vi.spyOn(store.keys, 'authLookup');
     const statements = countKeyStatements(store);
+    const writes = watchWrites(store);
     try {
       // The instruments see a real lookup: every sampled key authenticates once, through the database.
-      for (const key of sample) expect(authenticate([`Bearer ${key}`], cache, {}).ok).toBe(true);
+      for (const key of sample) expect((await authenticate([`Bearer ${key}`], cache, {})).ok).toBe(true);
       expect(lookups.mock.calls.length).toBe(sample.length);
       expect(statements.count()).toBe(sample.length);
 
       const lookupsBefore = lookups.mock.calls.length;
       const statementsBefore = statements.count();
-      const generationBefore = store.changes.generation();
+      const writesBefore = writes.count();
       const violations: string[] = [];
       let tried = 0;
       let rejected = 0;
@@ -222,7 +243,7 @@ describe('every single-character corruption of a real key is refused before any 
         for (const c of substitutions(key, [...NON_BASE62_HEADER_SAFE, ...NON_BASE62_IN_PROCESS])) {
           tried++;
           const before = lookups.mock.calls.length;
-          const result = authenticate([`Bearer ${c.corrupted}`], cache, {});
+          const result = await authenticate([`Bearer ${c.corrupted}`], cache, {});
           const looked = lookups.mock.calls.length - before;
           if (!result.ok && result.code === 'invalid_api_key') rejected++;
           else
@@ -255,7 +276,7 @@ describe('every single-character corruption of a real key is refused before any 
       // and nothing at all was written to the file.
       expect(lookups.mock.calls.length - lookupsBefore).toBe(prefixLookups);
       expect(statements.count() - statementsBefore).toBe(prefixLookups);
-      expect(store.changes.generation()).toBe(generationBefore);
+      expect(writes.count()).toBe(writesBefore);
 
       summary.corruptionsTried += tried;
       summary.corruptionsRejected += rejected;
@@ -264,6 +285,7 @@ describe('every single-character corruption of a real key is refused before any 
       summary.prefixTried += prefixTried;
       summary.prefixLookups += prefixLookups;
     } finally {
+      writes.stop();
       statements.restore();
       lookups.mockRestore();
     }
@@ -276,10 +298,11 @@ describe('every single-character corruption of a real key is refused before any 
       clock: { now: () => new Date(), monotonicMs: () => performance.now() * 1000 },
     });
     cleanups.push(() => t.close());
-    const store = t.service.store;
-    const sample = Array.from({ length: scale(5, 60) }, () => t.newKey());
+    const store = t.service.store as SqliteStore;
+    const sample = await Promise.all(Array.from({ length: scale(5, 60) }, () => t.newKey()));
     const lookups = vi.spyOn(store.keys, 'authLookup');
     const statements = countKeyStatements(store);
+    const writes = watchWrites(store);
     try {
       for (const key of sample) expect((await t.get('/v1/balance', key)).status).toBe(200);
       expect(lookups.mock.calls.length).toBeGreaterThanOrEqual(sample.length);
@@ -287,7 +310,7 @@ describe('every single-character corruption of a real key is refused before any 
       const unknown = await t.get('/v1/balance', generateKey());
       expect(unknown.status).toBe(401);
       // Let the first-use writes (last_used_at) and the background warm-up's (#17: directories, a throwaway
-      // quote) commit, so that the generation below only moves if a corruption writes.
+      // quote) commit, so that the write count below only moves if a corruption writes.
       await t.service.warmedUp;
       await new Promise((r) => setTimeout(r, 100));
 
@@ -309,7 +332,7 @@ describe('every single-character corruption of a real key is refused before any 
 
       const lookupsBefore = lookups.mock.calls.length;
       const statementsBefore = statements.count();
-      const generationBefore = store.changes.generation();
+      const writesBefore = writes.count();
       const results = await mapLimit(checksummed, 8, async ({ key, c }) =>
         verify(await t.get('/v1/balance', c.corrupted), key, c),
       );
@@ -317,7 +340,7 @@ describe('every single-character corruption of a real key is refused before any 
       expect(bad.slice(0, 10)).toEqual([]);
       expect(checksummedLookups).toBe(0);
       expect(statements.count() - statementsBefore).toBe(0);
-      expect(store.changes.generation()).toBe(generationBefore);
+      expect(writes.count()).toBe(writesBefore);
 
       // The prefix is outside the checksum: a changed `rdk_` makes a token the docs accept as a possible
       // foreign key, which only the database can refuse. One at a time, to attribute each lookup.
@@ -344,6 +367,7 @@ describe('every single-character corruption of a real key is refused before any 
       summary.prefixTried += prefix.length;
       summary.prefixLookups += prefixLookups;
     } finally {
+      writes.stop();
       statements.restore();
       lookups.mockRestore();
     }
@@ -410,12 +434,12 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
       ...(options.byDesign ? { stdoutDir: byDesignDir } : {}),
       ...(options.json === false ? { json: false } : {}),
     });
-  const withStore = <T>(fn: (store: Store) => T): T => {
+  const withStore = async <T>(fn: (store: Store) => Promise<T>): Promise<T> => {
     const store = openDataFolder(dataDir);
     try {
-      return fn(store);
+      return await fn(store);
     } finally {
-      store.close();
+      await store.close();
     }
   };
   const record = (what: string, r: HttpResult): HttpResult => {
@@ -423,10 +447,10 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
     return r;
   };
   const coreErrors: string[] = [];
-  const expectOperationError = (what: string, fn: () => unknown): void => {
+  const expectOperationError = async (what: string, fn: () => Promise<unknown>): Promise<void> => {
     let message: string | undefined;
     try {
-      fn();
+      await fn();
     } catch (err) {
       message = (err as Error).message;
     }
@@ -445,11 +469,11 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
   children.push(serve1);
 
   // 2. Accounts through core admin beside the running server (as the desktop does), limits out of the way.
-  withStore((store) => {
-    createAccount(store, wall, { name: 'shop-42', balance: 0 });
+  await withStore(async (store) => {
+    await createAccount(store, wall, { name: 'shop-42', balance: 0 });
     for (const account of ['default', 'shop-42']) {
-      topup(store, wall, { account, requests: 1_000_000 });
-      setLimits(store, wall, { account, rps: 10_000, burst: 100_000 });
+      await topup(store, wall, { account, requests: 1_000_000 });
+      await setLimits(store, wall, { account, rps: 10_000, burst: 100_000 });
     }
   });
 
@@ -476,14 +500,17 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
 
   // 4. Keys from core admin.
   const coreCount = scale(120, 1500);
-  const coreKeys = withStore((store) =>
-    Array.from({ length: coreCount }, (_, i) =>
-      reg.add(
-        `core-created-${i + 1}`,
-        createKey(store, wall, { account: i % 2 ? 'shop-42' : 'default', name: `core ${i + 1}` }).secret,
-      ),
-    ),
-  );
+  const coreKeys = await withStore(async (store) => {
+    const created: string[] = [];
+    for (let i = 0; i < coreCount; i++) {
+      const key = await createKey(store, wall, {
+        account: i % 2 ? 'shop-42' : 'default',
+        name: `core ${i + 1}`,
+      });
+      created.push(reg.add(`core-created-${i + 1}`, key.secret));
+    }
+    return created;
+  });
 
   // 5. Imports: a foreign key and a RateDesk key from another machine through the CLI's stdin, another
   //    foreign key through core admin; and the refusals, whose messages must not repeat the key.
@@ -512,18 +539,18 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
   expect(typoRun.status).toBe(1);
   expect(typoRun.stderr).toMatch(/checksum does not match/);
   const spaced = reg.add('foreign-with-space', `vault key ${randomBase62(32)}`);
-  withStore((store) => {
-    importKey(store, wall, { account: 'default', name: 'core import', secret: foreignCore });
-    expectOperationError('duplicate', () =>
+  await withStore(async (store) => {
+    await importKey(store, wall, { account: 'default', name: 'core import', secret: foreignCore });
+    await expectOperationError('duplicate', () =>
       importKey(store, wall, { account: 'shop-42', name: 'x', secret: foreignCore }),
     );
-    expectOperationError('spaces', () =>
+    await expectOperationError('spaces', () =>
       importKey(store, wall, { account: 'default', name: 'x', secret: spaced }),
     );
-    expectOperationError('typo', () =>
+    await expectOperationError('typo', () =>
       importKey(store, wall, { account: 'default', name: 'x', secret: typo }),
     );
-    expectOperationError('secret as an unknown field', () =>
+    await expectOperationError('secret as an unknown field', () =>
       importExport(store, wall, {
         format: 'ratedesk-keys',
         version: 1,
@@ -531,7 +558,7 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
         keys: [{ name: 'pasted', account: 'default', secret: coreKeys[1] }],
       }),
     );
-    expectOperationError('secret where the digest goes', () =>
+    await expectOperationError('secret where the digest goes', () =>
       importExport(store, wall, {
         format: 'ratedesk-keys',
         version: 1,
@@ -555,15 +582,15 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
   writeFileSync(join(logDir, 'core-admin-errors.log'), `${coreErrors.join('\n')}\n`);
 
   // 6. Revocations: every tenth core key through core admin, one CLI key through the CLI.
-  const revokedCore = withStore((store) =>
-    coreKeys
-      .filter((_, i) => i % 10 === 9)
-      .map((secret) => {
-        const id = store.keys.byDigest(digestKey(secret))!.id;
-        revokeKey(store, wall, { id });
-        return secret;
-      }),
-  );
+  const revokedCore = await withStore(async (store) => {
+    const done: string[] = [];
+    for (const secret of coreKeys.filter((_, i) => i % 10 === 9)) {
+      const id = (await store.keys.byDigest(digestKey(secret)))!.id;
+      await revokeKey(store, wall, { id });
+      done.push(secret);
+    }
+    return done;
+  });
   expect(admin('revoke', ['keys', 'revoke', cliRevokedId]).status).toBe(0);
   const revoked = [...revokedCore, cliKeys[2]!];
   const good = [
@@ -760,7 +787,9 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
     expectOneOf('good after restart', r, ['200']);
   // Not among the keys the calls below use.
   const lateRevoked = coreKeys.at(-2)!;
-  withStore((store) => revokeKey(store, wall, { id: store.keys.byDigest(digestKey(lateRevoked))!.id }));
+  await withStore(async (store) =>
+    revokeKey(store, wall, { id: (await store.keys.byDigest(digestKey(lateRevoked)))!.id }),
+  );
   expectOneOf(
     'revoked while serving',
     await req('late revoke', { path: '/v1/balance', headers: bearer(lateRevoked) }),
@@ -815,7 +844,7 @@ it('a full run with log capture leaves no plaintext key in the data folder, logs
       expectOneOf('in process', await req('in process', { path: '/v1/balance', headers: bearer(k) }), [
         '200',
       ]);
-    service.store.db.close();
+    (service.store as SqliteStore).db.close();
     for (const k of [...good.slice(0, 5), ...revoked.slice(0, 2), ...unknown.slice(0, 2)]) {
       expectOneOf('500', await req('500', { path: '/v1/balance', headers: bearer(k) }), [
         '500 internal_error',

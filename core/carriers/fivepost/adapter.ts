@@ -67,26 +67,26 @@ export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierA
    * FIAS code (town.ts), plus those only its name places there. Every point of that town counts: a buyer
    * picks whichever point suits, not the one at his own index.
    */
-  function candidates(to: CarrierQuoteRequest['to']): {
+  async function candidates(to: CarrierQuoteRequest['to']): Promise<{
     points: StoredPoint[];
     place: string;
     known: boolean;
-  } {
+  }> {
     const zip = to.postalCode?.trim() || null;
     if (zip) {
-      const atZip = store.byZip(namespace, zip);
+      const atZip = await store.byZip(namespace, zip);
       if (atZip.length > 0) {
         const keys = [...new Set(atZip.map((p) => p.cityKey))];
-        const inTown = keys.flatMap((key) =>
-          store.byCity(namespace, key).filter((p) => sameRegionOf(p, atZip)),
+        const inTown = (await Promise.all(keys.map((key) => store.byCity(namespace, key)))).flatMap((points) =>
+          points.filter((p) => sameRegionOf(p, atZip)),
         );
         return { points: inTown, place: to.city.trim() || zip, known: true };
       }
     }
     const city = findCity(to.city, zip);
     const name = city?.name ?? to.city.split(',')[0]!.trim();
-    const exact = city ? store.byCity(namespace, fiasKey(city)) : [];
-    let named = store.byCity(namespace, townNameKey(name));
+    const exact = city ? await store.byCity(namespace, fiasKey(city)) : [];
+    let named = await store.byCity(namespace, townNameKey(name));
     if (city && named.length > 0 && (exact.length > 0 || new Set(named.map((p) => p.region)).size > 1)) {
       // Namesakes (Киров, Кировская vs Калужская): of the points placed by name only, those of the table's
       // region, when 5Post names it.
@@ -107,7 +107,7 @@ export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierA
 
     const ready = await catalogue.ready(signal);
     if (!ready.ok) return { ok: false, ...ready.failure };
-    const found = candidates(request.to);
+    const found = await candidates(request.to);
     if (found.points.length === 0 && !found.known) {
       return { ok: false, kind: 'city_not_found', detail: request.to.city.trim() || '(no city)' };
     }

@@ -1,5 +1,5 @@
 // Where the 5Post catalogue is kept between downloads: the data file's fivepost_* tables (migration 0007) in
-// the running service (the store's PickupCatalogueStore, core/store/pickup-catalogue.ts, passed in as this
+// the running service (the store's PickupCatalogueStore, core/store/sqlite/pickup-catalogue.ts, passed in as this
 // interface), a process-wide memory map otherwise (tests, adapters built without a store). Keyed by namespace
 // (carrier and host).
 import type { StoredPoint } from './points';
@@ -11,26 +11,26 @@ export interface CatalogueMeta {
 }
 
 export interface FivePostCatalogueStore {
-  meta(namespace: string): CatalogueMeta | undefined;
+  meta(namespace: string): Promise<CatalogueMeta | undefined>;
   /**
    * Replaces the namespace's catalogue whole (one transaction in SQLite, which also drops catalogues abandoned
    * for a week).
    */
-  replace(namespace: string, points: readonly StoredPoint[], nowMs: number): void;
-  byZip(namespace: string, zip: string): StoredPoint[];
-  byCity(namespace: string, cityKey: string): StoredPoint[];
+  replace(namespace: string, points: readonly StoredPoint[], nowMs: number): Promise<void>;
+  byZip(namespace: string, zip: string): Promise<StoredPoint[]>;
+  byCity(namespace: string, cityKey: string): Promise<StoredPoint[]>;
 }
 
 const shared = new Map<string, { meta: CatalogueMeta; points: StoredPoint[] }>();
 
 export function memoryCatalogueStore(): FivePostCatalogueStore {
   return {
-    meta: (namespace) => shared.get(namespace)?.meta,
-    replace(namespace, points, nowMs) {
+    meta: async (namespace) => shared.get(namespace)?.meta,
+    async replace(namespace, points, nowMs) {
       shared.set(namespace, { meta: catalogueMetaOf(points, nowMs), points: [...points] });
     },
-    byZip: (namespace, zip) => shared.get(namespace)?.points.filter((p) => p.zip === zip) ?? [],
-    byCity: (namespace, cityKey) => shared.get(namespace)?.points.filter((p) => p.cityKey === cityKey) ?? [],
+    byZip: async (namespace, zip) => shared.get(namespace)?.points.filter((p) => p.zip === zip) ?? [],
+    byCity: async (namespace, cityKey) => shared.get(namespace)?.points.filter((p) => p.cityKey === cityKey) ?? [],
   };
 }
 

@@ -92,7 +92,7 @@ export class FivePostCatalogue {
    */
   async ready(signal: AbortSignal, ahead = false): Promise<Readiness> {
     const { store, namespace, nowMs } = this.options;
-    const meta = store.meta(namespace);
+    const meta = await store.meta(namespace);
     if (meta) {
       const now = nowMs();
       if (now - meta.refreshedAtMs >= REFRESH_EVERY_MS && this.mayTry() && !inBulkRefreshHours(now))
@@ -119,9 +119,9 @@ export class FivePostCatalogue {
 
   private downloadAndStore(signal: AbortSignal): Promise<Readiness> {
     return this.download(signal).then(
-      (points): Readiness => {
+      async (points): Promise<Readiness> => {
         try {
-          this.options.store.replace(this.options.namespace, points, this.options.nowMs());
+          await this.options.store.replace(this.options.namespace, points, this.options.nowMs());
         } catch (err) {
           // A locked data file costs this download (tried again later), never a quote its answer.
           return this.failed(`could not be stored: ${String(err)}`);
@@ -166,7 +166,7 @@ export class FivePostCatalogue {
   private async download(signal: AbortSignal): Promise<StoredPoint[]> {
     const { nowMs, store, namespace } = this.options;
     const pageSize = this.options.pageSize ?? CATALOGUE_PAGE_SIZE;
-    const known = store.meta(namespace);
+    const known = await store.meta(namespace);
     const expected = known ? known.points + known.unreadable : EXPECTED_CATALOGUE_POINTS;
     const room = this.ledger.roomFor(expected, nowMs());
     if (!room.ok) throw new LimitError(`not downloaded: ${room.detail}`, room.untilMs);

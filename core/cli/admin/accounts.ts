@@ -26,19 +26,19 @@ function limitsLine(account: AccountView): string {
   return `${account.name}: ${limits.rps} requests/s, burst ${limits.burst} (${source}).\n`;
 }
 
-function accountsLimits(ctx: Context): Output {
+async function accountsLimits(ctx: Context): Promise<Output> {
   const { rps, burst, clear } = ctx.values;
   if (clear && (rps !== undefined || burst !== undefined)) {
     throw new UsageError(`--clear cannot be combined with --rps/--burst. Usage: ${LIMITS_USAGE}`);
   }
   const name = ctx.args[0]!;
   if (clear) {
-    const account = ctx.run('accounts:clear-limits', { account: name });
+    const account = await ctx.run('accounts:clear-limits', { account: name });
     return { json: account, text: limitsLine(account) };
   }
   if (rps === undefined || burst === undefined)
     throw new UsageError(`give both --rps and --burst. Usage: ${LIMITS_USAGE}`);
-  const account = ctx.run('accounts:set-limits', {
+  const account = await ctx.run('accounts:set-limits', {
     account: name,
     rps: numberOption('rps', rps),
     burst: numberOption('burst', burst),
@@ -51,8 +51,8 @@ export const accountCommands: Record<string, Command> = {
     usage: 'accounts list',
     args: [0, 0],
     options: [],
-    run: (ctx) => {
-      const rows = ctx.run('accounts:list');
+    run: async (ctx) => {
+      const rows = await ctx.run('accounts:list');
       return { json: rows, text: accountsTable(rows) };
     },
   },
@@ -60,10 +60,10 @@ export const accountCommands: Record<string, Command> = {
     usage: 'accounts create NAME [--balance N]',
     args: [1, 1],
     options: ['balance'],
-    run: (ctx) => {
+    run: async (ctx) => {
       const balance =
         ctx.values.balance === undefined ? undefined : numberOption('balance', ctx.values.balance);
-      const account = ctx.run('accounts:create', { name: ctx.args[0]!, balance });
+      const account = await ctx.run('accounts:create', { name: ctx.args[0]!, balance });
       return {
         json: account,
         text: `Created account ${account.name} (${account.tier}, balance ${account.balance}).\n`,
@@ -74,9 +74,9 @@ export const accountCommands: Record<string, Command> = {
     usage: TOPUP_USAGE,
     args: [1, 1],
     options: ['requests'],
-    run: (ctx) => {
+    run: async (ctx) => {
       const requests = numberOption('requests', required(ctx, 'requests', TOPUP_USAGE));
-      const account = ctx.run('accounts:topup', { account: ctx.args[0]!, requests });
+      const account = await ctx.run('accounts:topup', { account: ctx.args[0]!, requests });
       return {
         json: account,
         text: `Added ${requests} requests to ${account.name}: balance ${account.balance} (${account.tier}).\n`,
@@ -93,9 +93,9 @@ export const accountCommands: Record<string, Command> = {
     usage: 'accounts threshold ACCOUNT 100|500|1000|auto|off',
     args: [2, 2],
     options: [],
-    run: (ctx) => {
+    run: async (ctx) => {
       const [account, threshold] = ctx.args as [string, string];
-      const view = ctx.run('accounts:set-threshold', { account, threshold });
+      const view = await ctx.run('accounts:set-threshold', { account, threshold });
       return { json: view, text: `${view.name}: low-balance threshold ${view.threshold}.\n` };
     },
   },

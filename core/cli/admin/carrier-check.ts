@@ -24,7 +24,7 @@ export const carrierCheckCommand: Command = {
         ? { step_timeout_ms: numberOption('step-timeout-ms', v['step-timeout-ms']) }
         : {}),
     });
-    const carriers = ctx.run('carriers:list');
+    const carriers = await ctx.run('carriers:list');
     const carrier = carriers.find((c) => c.code === input.code);
     if (!carrier) {
       const known = carriers.map((c) => c.code).join(', ');
@@ -33,7 +33,7 @@ export const carrierCheckCommand: Command = {
     const { runCarrierCheck } = await import('../../platform/carrier-check');
     const report = await ctx.withStore((store) =>
       runCarrierCheck(carrier.code as CarrierCode, {
-        settings: new SettingsView(store),
+        settings: new SettingsView(store.settings),
         pickupCatalogue: store.pickupCatalogue,
         // Carrier codes nobody knows are logged as warnings: on stderr, beside the report.
         logger: consoleLogger(ctx.io.stderr),

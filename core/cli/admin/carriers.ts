@@ -47,8 +47,8 @@ export const carrierCommands: Record<string, Command> = {
     usage: 'carriers list',
     args: [0, 0],
     options: [],
-    run: (ctx) => {
-      const rows = ctx.run('carriers:list');
+    run: async (ctx) => {
+      const rows = await ctx.run('carriers:list');
       return { json: rows, text: carriersTable(rows) };
     },
   },
@@ -56,7 +56,7 @@ export const carrierCommands: Record<string, Command> = {
     usage: SET_USAGE,
     args: [1, 1],
     options: ['enabled', 'endpoint', 'base-url', 'timeout-ms', 'client-id'],
-    run: (ctx) => {
+    run: async (ctx) => {
       const v = ctx.values;
       const enabled = v.enabled;
       if (enabled !== undefined && enabled !== 'on' && enabled !== 'off') {
@@ -71,7 +71,7 @@ export const carrierCommands: Record<string, Command> = {
         ...(v['client-id'] !== undefined ? { client_id: v['client-id'] } : {}),
       };
       if (Object.keys(input).length === 1) throw new UsageError(`nothing to change. Usage: ${SET_USAGE}`);
-      const carrier = ctx.run('carriers:update', input);
+      const carrier = await ctx.run('carriers:update', input);
       return { json: carrier, text: line(carrier) };
     },
   },
@@ -86,7 +86,7 @@ export const carrierCommands: Record<string, Command> = {
         `Secret of ${ctx.args[0]} (it will not be shown): `,
         INPUT_BOUNDS.secret,
       );
-      const carrier = ctx.run('carriers:update', {
+      const carrier = await ctx.run('carriers:update', {
         code: ctx.args[0]!,
         client_secret: text.replace(/\r?\n$/, '').trim(),
       });

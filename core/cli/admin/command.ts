@@ -52,7 +52,7 @@ export interface Context {
    * Runs one store operation (its input parsed by the operation's own schema) on the data folder, opened for
    * this call and closed again: nothing outlives a command, so it is safe beside a running server.
    */
-  run<N extends StoreOperationName>(name: N, input?: unknown): OperationOutput<N>;
+  run<N extends StoreOperationName>(name: N, input?: unknown): Promise<OperationOutput<N>>;
   /** The data folder opened for the length of async work (a live carrier check), closed after. */
   withStore<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }

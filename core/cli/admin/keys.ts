@@ -83,7 +83,7 @@ async function keysImport(ctx: Context): Promise<Output> {
     if (account !== undefined || name !== undefined) {
       throw new UsageError('--account and --name do not apply to an export file: each key keeps its own.');
     }
-    const { imported, skipped, accounts_created } = ctx.run('keys:import', { document: input.text });
+    const { imported, skipped, accounts_created } = await ctx.run('keys:import', { document: input.text });
     const created =
       accounts_created.length > 0
         ? `Created with balance 0: ${accounts_created.join(', ')}. Top them up to use their keys.\n`
@@ -93,7 +93,7 @@ async function keysImport(ctx: Context): Promise<Output> {
       text: `Imported ${imported} keys, skipped ${skipped} already present.\n${created}`,
     };
   }
-  const { key } = ctx.run('keys:import', {
+  const { key } = await ctx.run('keys:import', {
     account: required(ctx, 'account', IMPORT_USAGE),
     name: required(ctx, 'name', IMPORT_USAGE),
     secret: input.secret,
@@ -109,8 +109,8 @@ export const keyCommands: Record<string, Command> = {
     usage: CREATE_USAGE,
     args: [0, 0],
     options: ['account', 'name'],
-    run: (ctx) => {
-      const key = ctx.run('keys:create', {
+    run: async (ctx) => {
+      const key = await ctx.run('keys:create', {
         account: required(ctx, 'account', CREATE_USAGE),
         name: required(ctx, 'name', CREATE_USAGE),
       });
@@ -130,9 +130,9 @@ export const keyCommands: Record<string, Command> = {
     usage: 'keys list [--account ACCOUNT]',
     args: [0, 0],
     options: ['account'],
-    run: (ctx) => {
+    run: async (ctx) => {
       const { account } = ctx.values;
-      const rows = ctx.run('keys:list', account === undefined ? {} : { account });
+      const rows = await ctx.run('keys:list', account === undefined ? {} : { account });
       return { json: rows, text: rows.length === 0 ? 'No keys.\n' : keysTable(rows) };
     },
   },
@@ -140,8 +140,8 @@ export const keyCommands: Record<string, Command> = {
     usage: 'keys revoke KEY_ID',
     args: [1, 1],
     options: [],
-    run: (ctx) => {
-      const key = ctx.run('keys:revoke', { id: ctx.args[0]! });
+    run: async (ctx) => {
+      const key = await ctx.run('keys:revoke', { id: ctx.args[0]! });
       const text = key.already_revoked
         ? `Key ${key.id} was already revoked at ${key.revoked_at}.\n`
         : `Revoked key ${key.id} (${masked(key)}). Requests with it are refused from now on.\n`;
@@ -153,9 +153,9 @@ export const keyCommands: Record<string, Command> = {
     usage: 'keys export [--account ACCOUNT] [--file F]',
     args: [0, 0],
     options: ['account', 'file'],
-    run: (ctx) => {
+    run: async (ctx) => {
       const { account, file } = ctx.values;
-      const { json } = ctx.run('keys:export', account === undefined ? {} : { account });
+      const { json } = await ctx.run('keys:export', account === undefined ? {} : { account });
       const doc = JSON.parse(json) as { keys: unknown[] };
       if (file === undefined) return { json: doc, text: json };
       writePrivateFile(file, json);

@@ -45,7 +45,7 @@ async function importCard(ctx: Context): Promise<Output> {
   const csv = await readInput({ path: file }, INPUT_BOUNDS.rateCard);
   // A refused file is an OperationError('invalid') whose message is a summary, one `line N: reason` per listed
   // problem and how many more (MAX_LISTED_RATE_CARD_PROBLEMS): the runner prints it on stderr and exits 1.
-  const card = ctx.run('ratecards:import', {
+  const card = await ctx.run('ratecards:import', {
     code,
     name,
     csv,
@@ -73,8 +73,8 @@ export const rateCardCommands: Record<string, Command> = {
     usage: 'ratecards list',
     args: [0, 0],
     options: [],
-    run: (ctx) => {
-      const cards = ctx.run('ratecards:list');
+    run: async (ctx) => {
+      const cards = await ctx.run('ratecards:list');
       return { json: cards, text: cards.length === 0 ? 'No rate cards.\n' : cardsTable(cards) };
     },
   },
@@ -82,8 +82,8 @@ export const rateCardCommands: Record<string, Command> = {
     usage: 'ratecards remove CODE',
     args: [1, 1],
     options: [],
-    run: (ctx) => {
-      const removed = ctx.run('ratecards:remove', { code: ctx.args[0]! });
+    run: async (ctx) => {
+      const removed = await ctx.run('ratecards:remove', { code: ctx.args[0]! });
       return {
         json: removed,
         text: `Removed rate card ${removed.code} ${JSON.stringify(removed.name)}. Quotes no longer include it.\n`,

@@ -103,12 +103,12 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
       values,
       json: values.json === true,
       io,
-      run(operation, input) {
+      async run(operation, input) {
         const store = openDataFolder(dataDir, { clock });
         try {
-          return runStore({ store, clock }, operation, input);
+          return await runStore({ store, clock }, operation, input);
         } finally {
-          store.close();
+          await store.close();
         }
       },
       async withStore(work) {

@@ -20,13 +20,13 @@ export const settingCommands: Record<string, Command> = {
     usage: 'settings get [NAME]',
     args: [0, 1],
     options: [],
-    run: (ctx) => {
+    run: async (ctx) => {
       const name = ctx.args[0];
       if (name === undefined) {
-        const rows = ctx.run('settings:get');
+        const rows = await ctx.run('settings:get');
         return { json: rows, text: settingsTable(rows) };
       }
-      const row = ctx.run('settings:get-one', { name });
+      const row = await ctx.run('settings:get-one', { name });
       return { json: row, text: line(row) };
     },
   },
@@ -51,7 +51,7 @@ export const settingCommands: Record<string, Command> = {
         );
         value = text.replace(/\r?\n$/, '').trim();
       }
-      const row = ctx.run('settings:set', { name, value });
+      const row = await ctx.run('settings:set', { name, value });
       return { json: row, text: line(row) };
     },
   },
@@ -59,8 +59,8 @@ export const settingCommands: Record<string, Command> = {
     usage: 'settings reset NAME',
     args: [1, 1],
     options: [],
-    run: (ctx) => {
-      const row = ctx.run('settings:reset', { name: ctx.args[0]! });
+    run: async (ctx) => {
+      const row = await ctx.run('settings:reset', { name: ctx.args[0]! });
       return { json: row, text: `${row.name} = ${row.value} (default)\n` };
     },
   },
@@ -68,9 +68,9 @@ export const settingCommands: Record<string, Command> = {
     usage: 'notifications list [--limit N]',
     args: [0, 0],
     options: ['limit'],
-    run: (ctx) => {
+    run: async (ctx) => {
       const limit = ctx.values.limit === undefined ? undefined : numberOption('limit', ctx.values.limit);
-      const rows = ctx.run('notifications:list', limit === undefined ? {} : { limit });
+      const rows = await ctx.run('notifications:list', limit === undefined ? {} : { limit });
       const text =
         rows.length === 0
           ? 'No notifications.\n'

@@ -59,7 +59,7 @@ beforeAll(async () => {
   // Warm: the carriers' location answers are cached and their health rows written before the lock.
   expect((await t.postRates(SHIPMENT)).status).toBe(200);
   expect((await t.get('/v1/balance')).status).toBe(200);
-  unused = t.newKey();
+  unused = await t.newKey();
   lock = await holdWriteLock(join(t.dir, 'ratedesk.db'), 120_000);
 }, 60_000);
 

@@ -2,6 +2,7 @@
 // stop. It used to be charged for an answer it never received (curl --max-time 1 on a slow carrier).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rawExchange } from '../../helpers/raw-http';
+import type { SqliteStore } from '../../../core/store';
 import { SHIPMENT, startTestService, type TestService } from '../../helpers/service';
 
 let t: TestService;
@@ -17,10 +18,14 @@ afterAll(async () => {
 });
 
 function ledgerRows(): number {
-  return (t.service.store.db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }).n;
+  return (
+    (t.service.store as SqliteStore).db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }
+  ).n;
 }
 function historyRows(): number {
-  return (t.service.store.db.prepare('SELECT COUNT(*) AS n FROM quotes').get() as { n: number }).n;
+  return (
+    (t.service.store as SqliteStore).db.prepare('SELECT COUNT(*) AS n FROM quotes').get() as { n: number }
+  ).n;
 }
 
 function abandonedRequest(idempotencyKey?: string): Promise<unknown> {

@@ -26,7 +26,7 @@ describe('state on disk', () => {
 
   it('secrets never reach the db, -wal or -shm files', async () => {
     t = await startTestService();
-    const secrets = [t.key, ...Array.from({ length: 20 }, () => t!.newKey())];
+    const secrets = [t.key, ...(await Promise.all(Array.from({ length: 20 }, () => t!.newKey())))];
     await t.postRates(SHIPMENT);
     const files = readdirSync(t.dir).filter((f) => f.startsWith('ratedesk.db'));
     expect(files).toContain('ratedesk.db-wal');
@@ -42,18 +42,18 @@ describe('state on disk', () => {
   it('low-balance notification fires once when a deduction crosses the threshold', async () => {
     t = await startTestService();
     const clock = { now: () => new Date() };
-    createAccount(t.service.store, clock, { name: 'shop', balance: 102 });
-    setThreshold(t.service.store, clock, { account: 'shop', threshold: '100' });
-    setLimits(t.service.store, clock, { account: 'shop', rps: 1000, burst: 1000 });
-    const key = t.newKey('shop');
+    await createAccount(t.service.store, clock, { name: 'shop', balance: 102 });
+    await setThreshold(t.service.store, clock, { account: 'shop', threshold: '100' });
+    await setLimits(t.service.store, clock, { account: 'shop', rps: 1000, burst: 1000 });
+    const key = await t.newKey('shop');
     const seen: number[] = [];
     t.service.events.on('low-balance', (e) => seen.push(e.balance));
     for (let i = 0; i < 3; i++) expect((await t.postRates(SHIPMENT, {}, key)).status).toBe(200); // 101, 100, 99
     expect(seen).toEqual([100]);
-    const log = listNotifications(t.service.store, clock, {});
+    const log = await listNotifications(t.service.store, clock, {});
     expect(log.map((n) => [n.account, n.threshold, n.balance])).toEqual([['shop', 100, 100]]);
     // A top-up above the threshold re-arms it.
-    topup(t.service.store, clock, { account: 'shop', requests: 5 }); // 104
+    await topup(t.service.store, clock, { account: 'shop', requests: 5 }); // 104
     for (let i = 0; i < 4; i++) expect((await t.postRates(SHIPMENT, {}, key)).status).toBe(200); // 103 … 100
     expect(seen).toEqual([100, 100]);
   });

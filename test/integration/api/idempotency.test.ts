@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../core/operations';
+import type { SqliteStore } from '../../../core/store';
 import { SANDBOX_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import { movableClock, SHIPMENT, startTestService, type TestService } from '../../helpers/service';
 
@@ -10,8 +11,11 @@ afterEach(async () => {
 });
 
 const ledgerCount = (s: TestService): number =>
-  (s.service.store.db.prepare("SELECT COUNT(*) AS n FROM ledger WHERE kind = 'rates'").get() as { n: number })
-    .n;
+  (
+    (s.service.store as SqliteStore).db
+      .prepare("SELECT COUNT(*) AS n FROM ledger WHERE kind = 'rates'")
+      .get() as { n: number }
+  ).n;
 
 describe('Idempotency-Key on POST /v1/rates', () => {
   it('replays byte for byte, with the original request_id and Idempotent-Replayed, without a second deduction', async () => {
@@ -93,8 +97,8 @@ describe('Idempotency-Key on POST /v1/rates', () => {
 
   it('is scoped per account: the same key on two accounts executes twice', async () => {
     t = await startTestService();
-    createAccount(t.service.store, { now: () => new Date() }, { name: 'other', balance: 10 });
-    const other = t.newKey('other');
+    await createAccount(t.service.store, { now: () => new Date() }, { name: 'other', balance: 10 });
+    const other = await t.newKey('other');
     const a = await t.postRates(SHIPMENT, { 'Idempotency-Key': 'shared' });
     const b = await t.postRates(SHIPMENT, { 'Idempotency-Key': 'shared' }, other);
     expect(a.status).toBe(200);

@@ -2,6 +2,7 @@
 // request id, the spec's headers and no secret, and the listener keeps serving the next connection.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rawRequest, startTestService, type TestService } from '../../helpers/service';
+import type { SqliteStore } from '../../../core/store';
 import type { Logger } from '../../../core/util/logger';
 
 const logged: string[] = [];
@@ -16,7 +17,7 @@ beforeAll(async () => {
   t = await startTestService({ logger });
   expect((await t.get('/v1/balance')).status).toBe(200);
   // Closing the connection under the running listener makes the very first store call of a request throw.
-  t.service.store.db.close();
+  (t.service.store as SqliteStore).db.close();
 });
 afterAll(async () => {
   await t.close();

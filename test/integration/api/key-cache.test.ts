@@ -17,7 +17,7 @@ let agent: Agent | undefined;
 let cli: Store | undefined;
 afterEach(async () => {
   agent?.destroy();
-  cli?.close();
+  await cli?.close();
   await t?.close();
   t = agent = cli = undefined;
 });
@@ -79,8 +79,8 @@ describe('key cache and per-connection key digest', () => {
     await start();
     const first = await settled(t!.key);
     expect(first.status).toBe(200);
-    const id = listKeys(cli!, clock).at(-1)!.id;
-    revokeKey(cli!, clock, { id });
+    const id = (await listKeys(cli!, clock)).at(-1)!.id;
+    await revokeKey(cli!, clock, { id });
     const next = await balance(t!.key);
     expect(next.socket).toBe(first.socket);
     expect(next.status).toBe(401);
@@ -91,7 +91,7 @@ describe('key cache and per-connection key digest', () => {
     await start();
     const first = await settled(t!.key);
     expect(first.status).toBe(200);
-    revokeKey(t!.service.store, clock, { id: listKeys(t!.service.store, clock).at(-1)!.id });
+    await revokeKey(t!.service.store, clock, { id: (await listKeys(t!.service.store, clock)).at(-1)!.id });
     const next = await balance(t!.key);
     expect(next.socket).toBe(first.socket);
     expect(next.json.error?.code).toBe('api_key_revoked');
@@ -100,7 +100,7 @@ describe('key cache and per-connection key digest', () => {
   it('a top-up through another connection shows in the next GET /v1/balance; a charge in this process too', async () => {
     await start();
     expect((await settled(t!.key)).json.balance).toBe(100);
-    topup(cli!, clock, { account: 'default', requests: 250 });
+    await topup(cli!, clock, { account: 'default', requests: 250 });
     expect((await balance(t!.key)).json.balance).toBe(350);
     expect((await t!.postRates({ ...(await import('../../helpers/service')).SHIPMENT })).status).toBe(200);
     expect((await balance(t!.key)).json.balance).toBe(349);
@@ -109,7 +109,7 @@ describe('key cache and per-connection key digest', () => {
   it('a limit override through another connection applies to the next request', async () => {
     await start();
     await settled(t!.key);
-    setLimits(cli!, clock, { account: 'default', rps: 1, burst: 1 });
+    await setLimits(cli!, clock, { account: 'default', rps: 1, burst: 1 });
     const a = await balance(t!.key);
     const b = await balance(t!.key);
     expect([a.status, b.status]).toEqual([200, 429]);
@@ -117,9 +117,9 @@ describe('key cache and per-connection key digest', () => {
 
   it('keys of two accounts alternating on one connection each answer for their own account', async () => {
     await start();
-    createAccount(t!.service.store, clock, { name: 'other', balance: 7 });
-    setLimits(t!.service.store, clock, { account: 'other', rps: 1000, burst: 1000 });
-    const otherKey = createKey(t!.service.store, clock, { account: 'other', name: 'o' }).secret;
+    await createAccount(t!.service.store, clock, { name: 'other', balance: 7 });
+    await setLimits(t!.service.store, clock, { account: 'other', rps: 1000, burst: 1000 });
+    const otherKey = (await createKey(t!.service.store, clock, { account: 'other', name: 'o' })).secret;
     const answers = [];
     for (const key of [t!.key, otherKey, t!.key, otherKey]) answers.push(await balance(key));
     expect(answers.map((a) => a.json.balance)).toEqual([100, 7, 100, 7]);
@@ -141,19 +141,19 @@ describe('key cache and per-connection key digest', () => {
   it("a key's last use is recorded, at most once a minute", async () => {
     const movable = movableClock();
     await start({ clock: movable });
-    const lastUsed = (): string | null => listKeys(cli!, clock).at(-1)!.last_used_at;
-    expect(lastUsed()).toBeNull();
+    const lastUsed = async (): Promise<string | null> => (await listKeys(cli!, clock)).at(-1)!.last_used_at;
+    expect(await lastUsed()).toBeNull();
     await balance(t!.key);
     await new Promise((r) => setTimeout(r, 50));
-    const first = lastUsed();
+    const first = await lastUsed();
     expect(first).not.toBeNull();
     movable.advance(30_000);
     await balance(t!.key);
     await new Promise((r) => setTimeout(r, 50));
-    expect(lastUsed()).toBe(first);
+    expect(await lastUsed()).toBe(first);
     movable.advance(31_000);
     await balance(t!.key);
     await new Promise((r) => setTimeout(r, 50));
-    expect(Date.parse(lastUsed()!)).toBeGreaterThan(Date.parse(first!) + 60_000);
+    expect(Date.parse((await lastUsed())!)).toBeGreaterThan(Date.parse(first!) + 60_000);
   });
 });

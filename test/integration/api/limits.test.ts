@@ -29,7 +29,7 @@ describe('rate limits per account', () => {
 
   it('all keys of an account share one bucket', async () => {
     t = await startTestService({ tierLimits: true });
-    const keys = [t.key, t.newKey(), t.newKey()];
+    const keys = [t.key, await t.newKey(), await t.newKey()];
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) => t!.get('/v1/balance', keys[i % 3])),
     );
@@ -46,12 +46,12 @@ describe('rate limits per account', () => {
 
   it('an admin override and a top-up (paid tier) apply on the next request; clearing restores the tier', async () => {
     t = await startTestService({ tierLimits: true });
-    setLimits(t.service.store, clock, { account: 'default', rps: 1, burst: 1 });
+    await setLimits(t.service.store, clock, { account: 'default', rps: 1, burst: 1 });
     const two = await Promise.all([t.get('/v1/balance'), t.get('/v1/balance')]);
     expect(two.map((r) => r.status).sort()).toEqual([200, 429]);
     expect(two.find((r) => r.status === 200)!.headers['ratelimit-policy']).toBe('"account";q=1;w=1');
-    clearLimits(t.service.store, clock, { account: 'default' });
-    topup(t.service.store, clock, { account: 'default', requests: 1000 });
+    await clearLimits(t.service.store, clock, { account: 'default' });
+    await topup(t.service.store, clock, { account: 'default', requests: 1000 });
     await new Promise((res) => setTimeout(res, 1100));
     const r = await t.get('/v1/balance');
     expect(r.headers['ratelimit-policy']).toBe('"account";q=20;w=2');

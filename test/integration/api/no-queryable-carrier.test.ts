@@ -54,7 +54,10 @@ describe('422 no_queryable_carrier, nothing deducted', () => {
     ]);
   });
   it('every carrier switched off and no filter: each one named', async () => {
-    t.service.store.settings.set('carriers.cdek.enabled', 'off', new Date().toISOString());
+    await t.service.store.settings.write(
+      [{ name: 'carriers.cdek.enabled', value: 'off' }],
+      new Date().toISOString(),
+    );
     try {
       // Every built-in carrier is named (eight since #11), in code order like every unavailable[].
       expectUnqueryable(
@@ -62,7 +65,10 @@ describe('422 no_queryable_carrier, nothing deducted', () => {
         [...CARRIER_CODES].sort().map((carrier) => ({ carrier, reason: 'disabled in settings' })),
       );
     } finally {
-      t.service.store.settings.set('carriers.cdek.enabled', 'on', new Date().toISOString());
+      await t.service.store.settings.write(
+        [{ name: 'carriers.cdek.enabled', value: 'on' }],
+        new Date().toISOString(),
+      );
     }
   });
   it('an idempotent retry of it is not stored: it gives the same 422 again', async () => {

@@ -58,10 +58,10 @@ describe('401', () => {
     expect(r.text).not.toContain(t.key);
   });
   it('revoked key → api_key_revoked on the very next request', async () => {
-    const key = t.newKey();
+    const key = await t.newKey();
     expect((await t.get('/v1/balance', key)).status).toBe(200);
-    const id = listKeys(t.service.store, { now: () => new Date() }).at(-1)!.id;
-    revokeKey(t.service.store, { now: () => new Date() }, { id });
+    const id = (await listKeys(t.service.store, { now: () => new Date() })).at(-1)!.id;
+    await revokeKey(t.service.store, { now: () => new Date() }, { id });
     const r = await t.get('/v1/balance', key);
     expectError(r, 401, 'api_key_revoked');
     expect(r.headers['www-authenticate']).toContain('invalid_token');
@@ -276,8 +276,8 @@ describe('402, 503 and success', () => {
   it('402 insufficient_balance at 0; balance never negative', async () => {
     const acct = 'broke';
     const { createAccount } = await import('../../../core/operations');
-    createAccount(t.service.store, { now: () => new Date() }, { name: acct, balance: 1 });
-    const key = t.newKey(acct);
+    await createAccount(t.service.store, { now: () => new Date() }, { name: acct, balance: 1 });
+    const key = await t.newKey(acct);
     expect((await t.postRates(SHIPMENT, {}, key)).status).toBe(200);
     const r = await t.postRates(SHIPMENT, {}, key);
     expectError(r, 402, 'insufficient_balance');

@@ -104,7 +104,7 @@ describe('an imported key (no rdk_ prefix) in the query string (#16 item 7)', ()
     expect((await run({ account: 'default', name: 'old', secret: revoked })).ok).toBe(true);
     await t.service.desk.dispatch('accounts:create', { name: 'shop42' });
     expect((await run({ account: 'shop42', name: 'shop', secret: otherAccount })).ok).toBe(true);
-    const id = t.service.store.keys.list().find((k) => k.name === 'old')!.id;
+    const id = (await t.service.store.keys.list()).find((k) => k.name === 'old')!.id;
     expect((await t.service.desk.dispatch('keys:revoke', { id })).ok).toBe(true);
   });
 

@@ -462,7 +462,7 @@ describe('CDEK locations', () => {
         { want: 'cdek_city_code', place_key: 'кольцово||' },
       ]);
     } finally {
-      db.close();
+      await db.close();
     }
   });
 

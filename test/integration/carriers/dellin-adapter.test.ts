@@ -153,7 +153,7 @@ describe('Dellin adapter ↔ simulator', () => {
       await adapterFor(s.url, { locations }).quote(request({ city: 'Казань', postalCode: '420000' }), ctx()),
     );
     expect(s.requestCount() - first).toBe(2);
-    store.close();
+    await store.close();
   });
 
   it('without an appkey: not_configured and no call; a wrong one is a carrier error naming the appkey', async () => {

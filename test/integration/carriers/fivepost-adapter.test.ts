@@ -23,19 +23,19 @@ import {
 import { inBulkRefreshHours } from '../../../core/carriers/fivepost/download-limits';
 import { fivePostPoints } from '../../../core/carriers/simulators/fivepost-points';
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
-import { openStore, type Store } from '../../../core/store';
+import { openStore, type SqliteStore } from '../../../core/store';
 import { SHIPMENT, startTestService, type TestService, onlyCarriers } from '../../helpers/service';
 
 const KEY = 'test-key';
 const sims: FivePostSimulatorHandle[] = [];
 const servers: Server[] = [];
 const services: TestService[] = [];
-const cleanups: Array<() => void> = [];
+const cleanups: Array<() => void | Promise<void>> = [];
 
 afterEach(async () => {
   await Promise.all(sims.splice(0).map((s) => s.close()));
   await Promise.all(services.splice(0).map((s) => s.close()));
-  for (const c of cleanups.splice(0)) c();
+  for (const c of cleanups.splice(0)) await c();
   await Promise.all(
     servers.splice(0).map(
       (s) =>
@@ -60,11 +60,11 @@ function adapter(url: string, over: Partial<FivePostAdapterOptions> = {}) {
   return createFivePostAdapter({ baseUrl: url, apiKey: KEY, store: memoryCatalogueStore(), ...over });
 }
 
-function tempStore(): Store {
+function tempStore(): SqliteStore {
   const dir = mkdtempSync(join(tmpdir(), 'ratedesk-5post-'));
   const store = openStore(join(dir, 'data.sqlite'));
-  cleanups.push(() => {
-    store.close();
+  cleanups.push(async () => {
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
   return store;
@@ -383,7 +383,7 @@ describe('5Post adapter ↔ answers shaped like 5Post', () => {
     const store = memoryCatalogueStore();
     const out = await adapter(f.url, { store }).quote(request(), ctx());
     expect(out).toMatchObject({ ok: false, kind: 'carrier_error' });
-    expect(store.meta(`5post ${f.url}`)).toBeUndefined();
+    expect(await store.meta(`5post ${f.url}`)).toBeUndefined();
   });
 
   it('an unreadable point costs only itself; asking for exactly it is a carrier_error', async () => {

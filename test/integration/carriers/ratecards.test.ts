@@ -97,7 +97,11 @@ describe('a rate card written by another process (the admin CLI)', () => {
         'cdek',
         'russian-post',
       ]);
-      runStore({ store: cli, clock }, 'ratecards:import', { code: 'courier', name: 'Курьер', csv: CARD });
+      await runStore({ store: cli, clock }, 'ratecards:import', {
+        code: 'courier',
+        name: 'Курьер',
+        csv: CARD,
+      });
       expect((await t.get('/v1/carriers')).json.carriers).toContainEqual({
         code: 'courier',
         name: 'Курьер',
@@ -107,7 +111,7 @@ describe('a rate card written by another process (the admin CLI)', () => {
         123450, 300000,
       ]);
 
-      runStore({ store: cli, clock }, 'ratecards:import', {
+      await runStore({ store: cli, clock }, 'ratecards:import', {
         code: 'courier',
         name: 'Курьер 2025',
         csv: 'from,to,max_weight_grams,price_rub,days_min,days_max,delivery_type\n*,*,10000,199,1,1,door\n',
@@ -119,7 +123,7 @@ describe('a rate card written by another process (the admin CLI)', () => {
         ['Курьер 2025', 'courier:door', 19900],
       ]);
 
-      runStore({ store: cli, clock }, 'ratecards:remove', { code: 'courier' });
+      await runStore({ store: cli, clock }, 'ratecards:remove', { code: 'courier' });
       expect(cardRates((await t.postRates(SHIPMENT)).json)).toEqual([]);
       const named = await t.postRates({ ...SHIPMENT, carriers: ['courier', 'cdek'] });
       expect(named.json.unavailable).toContainEqual({ carrier: 'courier', reason: 'unknown carrier' });
@@ -128,7 +132,7 @@ describe('a rate card written by another process (the admin CLI)', () => {
         'russian-post',
       ]);
     } finally {
-      cli.close();
+      await cli.close();
     }
   });
 });

@@ -163,10 +163,10 @@ describe('admin CLI (child process)', () => {
 
     const store = openStore(join(dir, 'ratedesk.db'));
     try {
-      expect(store.keys.authLookup(digestKey(piped))?.revoked_at).toBeNull();
-      expect(store.keys.authLookup(digestKey(fromFile))?.revoked_at).toBeNull();
+      expect((await store.keys.authLookup(digestKey(piped)))?.revoked_at).toBeNull();
+      expect((await store.keys.authLookup(digestKey(fromFile)))?.revoked_at).toBeNull();
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
@@ -195,10 +195,10 @@ describe('admin CLI (child process)', () => {
     });
     const store = openStore(join(b, 'ratedesk.db'));
     try {
-      const auth = store.keys.authLookup(digestKey(secret));
+      const auth = await store.keys.authLookup(digestKey(secret));
       expect(auth).toMatchObject({ revoked_at: null, balance: 0 });
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
@@ -225,9 +225,9 @@ describe('admin CLI (child process)', () => {
     await json(dir, ['accounts', 'list']);
     const server = openStore(join(dir, 'ratedesk.db'));
     try {
-      const before = server.accounts.byName('default')!.balance;
+      const before = (await server.accounts.byName('default'))!.balance;
       await json(dir, ['accounts', 'topup', 'default', '--requests', '50']);
-      expect(server.accounts.byName('default')!.balance).toBe(before + 50);
+      expect((await server.accounts.byName('default'))!.balance).toBe(before + 50);
       const { secret } = await json<{ secret: string }>(dir, [
         'keys',
         'create',
@@ -236,9 +236,9 @@ describe('admin CLI (child process)', () => {
         '--name',
         'k',
       ]);
-      expect(server.keys.authLookup(digestKey(secret))).toBeDefined();
+      expect(await server.keys.authLookup(digestKey(secret))).toBeDefined();
     } finally {
-      server.close();
+      await server.close();
     }
   });
 
@@ -265,12 +265,12 @@ describe('admin CLI (child process)', () => {
         secrets.push(...created.map((c) => c.secret));
       }
       expect(new Set(secrets).size).toBe(20);
-      expect(server.keys.list()).toHaveLength(20);
+      expect(await server.keys.list()).toHaveLength(20);
       const files = ['ratedesk.db', 'ratedesk.db-wal', 'ratedesk.db-shm'].map((f) => join(dir, f));
       expect(existsSync(files[1]!)).toBe(true);
       assertNoSecrets(files, secrets);
     } finally {
-      server.close();
+      await server.close();
     }
     // And after the last connection has checkpointed the WAL into the main file.
     assertNoSecrets(

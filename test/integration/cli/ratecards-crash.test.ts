@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runStore } from '../../../core/operations';
+import type { SqliteStore } from '../../../core/store';
 import { openDataFolder } from '../../../core/store/data-folder';
 import { startTestService } from '../../helpers/service';
 
@@ -78,16 +79,16 @@ async function killedHalfway(dir: string, file: string): Promise<number> {
   }
 }
 
-function cardState(dir: string): { cards: Array<[string, string, number]>; allRows: number } {
+async function cardState(dir: string): Promise<{ cards: Array<[string, string, number]>; allRows: number }> {
   const store = openDataFolder(dir);
   try {
-    const cards = runStore({ store, clock }, 'ratecards:list', {}).map(
+    const cards = (await runStore({ store, clock }, 'ratecards:list', {})).map(
       (c) => [c.code, c.name, c.rows] as [string, string, number],
     );
     const allRows = store.db.prepare('SELECT COUNT(*) FROM rate_card_rows').pluck().get() as number;
     return { cards, allRows };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -98,13 +99,13 @@ describe('a rate-card import killed halfway', () => {
     const file = join(dir, 'big.csv');
     writeFileSync(file, bigCard());
     const store = openDataFolder(dir);
-    runStore({ store, clock }, 'ratecards:import', { code: 'card', name: 'Small', csv: SMALL });
-    store.close();
+    await runStore({ store, clock }, 'ratecards:import', { code: 'card', name: 'Small', csv: SMALL });
+    await store.close();
 
     // Killed: the old card, whole, is all anyone sees; the staged rows are still in the file, hidden.
     const left = await killedHalfway(dir, file);
     expect(left).toBeGreaterThanOrEqual(6_000);
-    expect(cardState(dir)).toEqual({ cards: [['card', 'Small', 3]], allRows: 3 + left });
+    expect(await cardState(dir)).toEqual({ cards: [['card', 'Small', 3]], allRows: 3 + left });
 
     // The next start of the service deletes them in the background, a chunk per group commit.
     const t = await startTestService({ dir });
@@ -116,7 +117,9 @@ describe('a rate-card import killed halfway', () => {
     });
     expect(quote.status).toBe(200);
     expect(quote.json.rates.map((r: { price_kopecks: number }) => r.price_kopecks)).toEqual([49_000]);
-    const rowsNow = t.service.store.db.prepare('SELECT COUNT(*) FROM rate_card_rows').pluck();
+    const rowsNow = (t.service.store as SqliteStore).db
+      .prepare('SELECT COUNT(*) FROM rate_card_rows')
+      .pluck();
     const deadline = Date.now() + 10_000;
     while ((rowsNow.get() as number) > 3 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
@@ -125,10 +128,14 @@ describe('a rate-card import killed halfway', () => {
 
     // Killed again; this time the next import cleans up before it writes its own rows.
     const again = await killedHalfway(dir, file);
-    expect(cardState(dir)).toEqual({ cards: [['card', 'Small', 3]], allRows: 3 + again });
+    expect(await cardState(dir)).toEqual({ cards: [['card', 'Small', 3]], allRows: 3 + again });
     const next = openDataFolder(dir);
-    runStore({ store: next, clock }, 'ratecards:import', { code: 'card', name: 'Small v2', csv: SMALL });
-    next.close();
-    expect(cardState(dir)).toEqual({ cards: [['card', 'Small v2', 3]], allRows: 3 });
+    await runStore({ store: next, clock }, 'ratecards:import', {
+      code: 'card',
+      name: 'Small v2',
+      csv: SMALL,
+    });
+    await next.close();
+    expect(await cardState(dir)).toEqual({ cards: [['card', 'Small v2', 3]], allRows: 3 });
   }, 120_000);
 });

@@ -166,9 +166,9 @@ describe('npm run serve', () => {
     const store = openStore(join(dir, 'ratedesk.db'));
     const charged = store.db.prepare("SELECT COUNT(*) FROM ledger WHERE kind = 'rates'").pluck().get();
     expect(charged).toBe(20);
-    expect(store.accounts.byName('default')!.balance).toBe(80);
-    expect(store.accounts.invariantViolations()).toEqual([]);
+    expect((await store.accounts.byName('default'))!.balance).toBe(80);
+    expect(await store.accounts.invariantViolations()).toEqual([]);
     expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
-    store.close();
+    await store.close();
   });
 });

@@ -42,10 +42,11 @@ export interface DeskHarness {
 export async function startDesk(settings: Record<string, string> = {}): Promise<DeskHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'ratedesk-desk-'));
   const store = openDataFolder(dir);
-  for (const [k, v] of Object.entries({ 'listener.port': '0', ...settings })) {
-    store.settings.set(k, v, new Date().toISOString());
-  }
-  store.close();
+  await store.settings.write(
+    Object.entries({ 'listener.port': '0', ...settings }).map(([name, value]) => ({ name, value })),
+    new Date().toISOString(),
+  );
+  await store.close();
   const logged: DeskHarness['logged'] = [];
   const logger: Logger = {
     info() {},

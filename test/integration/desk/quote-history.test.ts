@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskQuoteResult, QuoteProgress } from '../../../core/desk/contract';
+import type { SqliteStore } from '../../../core/store';
 import { SHIPMENT, startDesk, type DeskHarness } from './harness';
 import { FIRST_TWO_CARRIERS } from '../../helpers/service';
 
@@ -209,7 +210,8 @@ describe('history', () => {
       rates: [{ ...a!, price_kopecks: a!.price_kopecks + 5000 }, ...rest, { ...b!, service_code: 'retired' }],
       unavailable: [],
     };
-    desk.service.store.db
+    // Written behind the service's back, through the SQLite implementation's own connection.
+    (desk.service.store as SqliteStore).db
       .prepare('UPDATE quotes SET result_json = ? WHERE id = ?')
       .run(JSON.stringify(stored), first.quote_id);
 

@@ -6,10 +6,10 @@ import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
 import { createLocationResolver } from '../../../core/locations/resolver';
 import { SettingsView } from '../../../core/settings/view';
-import { openStore, type Store } from '../../../core/store';
+import { openStore, type SqliteStore } from '../../../core/store';
 import { silentLogger } from '../../../core/util/logger';
 
-const open: Array<Store | SimulatorHandle> = [];
+const open: Array<SqliteStore | SimulatorHandle> = [];
 afterEach(async () => {
   for (const x of open.splice(0)) await x.close();
 });
@@ -23,10 +23,13 @@ function carrier(code: string): BuiltInCarrier {
   return loaded.find((c) => c.code === code)!;
 }
 
-function storeWith(settings: Record<string, string> = {}): Store {
+async function storeWith(settings: Record<string, string> = {}): Promise<SqliteStore> {
   const store = openStore(':memory:');
   open.push(store);
-  for (const [k, v] of Object.entries(settings)) store.settings.set(k, v, new Date().toISOString());
+  await store.settings.write(
+    Object.entries(settings).map(([name, value]) => ({ name, value })),
+    new Date().toISOString(),
+  );
   return store;
 }
 
@@ -49,15 +52,21 @@ describe('Boxberry in the catalogue', () => {
   it('the sandbox token reaches its simulator; live mode takes carriers.boxberry.token', async () => {
     const bb = carrier('boxberry');
     const sim = await simulatorOf(bb);
-    const sandbox = bb.create({ baseUrl: sim.url, simulated: true }, new SettingsView(storeWith()));
+    const sandbox = bb.create(
+      { baseUrl: sim.url, simulated: true },
+      new SettingsView((await storeWith()).settings),
+    );
     expect(await sandbox.quote(request(), ctx())).toMatchObject({ ok: true });
     expect(sandbox.limits).toEqual({ maxWeightGrams: 31_000, maxSumOfSidesCm: 250 });
 
-    const unset = bb.create({ baseUrl: sim.url, simulated: false }, new SettingsView(storeWith()));
+    const unset = bb.create(
+      { baseUrl: sim.url, simulated: false },
+      new SettingsView((await storeWith()).settings),
+    );
     expect(await unset.quote(request(), ctx())).toMatchObject({ ok: false, kind: 'not_configured' });
     const wrong = bb.create(
       { baseUrl: sim.url, simulated: false },
-      new SettingsView(storeWith({ 'carriers.boxberry.token': 'a-real-token' })),
+      new SettingsView((await storeWith({ 'carriers.boxberry.token': 'a-real-token' })).settings),
     );
     expect(await wrong.quote(request(), ctx())).toMatchObject({ ok: false, kind: 'carrier_error' });
   });
@@ -67,16 +76,24 @@ describe('5Post in the catalogue', () => {
   it('keeps its catalogue in the store’s pickup catalogue: a rebuilt adapter quotes without a call', async () => {
     const fp = carrier('5post');
     const sim = await simulatorOf(fp);
-    const store = storeWith();
+    const store = await storeWith();
     const environment = {
       locations: createLocationResolver(),
       logger: silentLogger,
       pickupCatalogue: store.pickupCatalogue,
     };
-    const first = fp.create({ baseUrl: sim.url, simulated: true }, new SettingsView(store), environment);
+    const first = fp.create(
+      { baseUrl: sim.url, simulated: true },
+      new SettingsView(store.settings),
+      environment,
+    );
     expect(await first.quote(request(), ctx())).toMatchObject({ ok: true });
     const calls = sim.requestCount();
-    const rebuilt = fp.create({ baseUrl: sim.url, simulated: true }, new SettingsView(store), environment);
+    const rebuilt = fp.create(
+      { baseUrl: sim.url, simulated: true },
+      new SettingsView(store.settings),
+      environment,
+    );
     expect(await rebuilt.quote(request(), ctx())).toMatchObject({ ok: true });
     expect(sim.requestCount()).toBe(calls);
     const row = store.db.prepare('SELECT count(*) AS n FROM fivepost_points').get() as { n: number };
@@ -87,13 +104,19 @@ describe('5Post in the catalogue', () => {
     const fp = carrier('5post');
     const sim = await simulatorOf(fp);
     const price = async (settings: Record<string, string>) => {
-      const a = fp.create({ baseUrl: sim.url, simulated: true }, new SettingsView(storeWith(settings)));
+      const a = fp.create(
+        { baseUrl: sim.url, simulated: true },
+        new SettingsView((await storeWith(settings)).settings),
+      );
       const out = await a.quote(request(), ctx());
       if (!out.ok) throw new Error(out.kind);
       return out.rates.find((r) => r.service_code === '5post:POSTAMAT')!.price_kopecks;
     };
     expect(await price({})).toBeGreaterThan(await price({ 'carriers.5post.overweight': 'proportional' }));
-    const live = fp.create({ baseUrl: sim.url, simulated: false }, new SettingsView(storeWith()));
+    const live = fp.create(
+      { baseUrl: sim.url, simulated: false },
+      new SettingsView((await storeWith()).settings),
+    );
     expect(await live.quote(request(), ctx())).toMatchObject({ ok: false, kind: 'not_configured' });
     expect(fp.configKeys).toEqual(['carriers.5post.apikey', 'carriers.5post.overweight']);
   });

@@ -22,11 +22,14 @@ function carrier(code: string): BuiltInCarrier {
   return loaded.find((c) => c.code === code)!;
 }
 
-function settings(values: Record<string, string>): SettingsView {
+async function settings(values: Record<string, string>): Promise<SettingsView> {
   const store = openStore(':memory:');
   open.push(store);
-  for (const [k, v] of Object.entries(values)) store.settings.set(k, v, new Date().toISOString());
-  return new SettingsView(store);
+  await store.settings.write(
+    Object.entries(values).map(([name, value]) => ({ name, value })),
+    new Date().toISOString(),
+  );
+  return new SettingsView(store.settings);
 }
 
 async function simulatorOf(c: BuiltInCarrier): Promise<SimulatorHandle> {
@@ -44,8 +47,8 @@ const request: CarrierQuoteRequest = {
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });
 
 describe('PEK and Yandex in the catalogue', () => {
-  it('both start switched on, like every built-in carrier (sandbox answers from their simulators)', () => {
-    const s = settings({});
+  it('both start switched on, like every built-in carrier (sandbox answers from their simulators)', async () => {
+    const s = await settings({});
     expect(s.get('carriers.pek.enabled')).toBe('on');
     expect(s.get('carriers.yandex.enabled')).toBe('on');
   });
@@ -55,7 +58,7 @@ describe('PEK and Yandex in the catalogue', () => {
     const sim = await simulatorOf(pek);
     const adapter = pek.create(
       { baseUrl: sim.url, simulated: true },
-      settings({ 'carriers.pek.types': '3,1' }),
+      await settings({ 'carriers.pek.types': '3,1' }),
     );
     const out = await adapter.quote(request, ctx());
     expect(out.ok && out.rates.map((r) => r.service_code).sort()).toEqual([
@@ -68,17 +71,25 @@ describe('PEK and Yandex in the catalogue', () => {
 
   it('live without credentials: not_configured, naming what is missing', async () => {
     const live = { baseUrl: 'http://127.0.0.1:9', simulated: false };
-    expect(await carrier('pek').create(live, settings({})).quote(request, ctx())).toEqual({
+    expect(
+      await carrier('pek')
+        .create(live, await settings({}))
+        .quote(request, ctx()),
+    ).toEqual({
       ok: false,
       kind: 'not_configured',
       detail: 'PEK login is not set',
     });
     expect(
       await carrier('pek')
-        .create(live, settings({ 'carriers.pek.login': 'shop' }))
+        .create(live, await settings({ 'carriers.pek.login': 'shop' }))
         .quote(request, ctx()),
     ).toMatchObject({ kind: 'not_configured', detail: 'PEK API key is not set' });
-    expect(await carrier('yandex').create(live, settings({})).quote(request, ctx())).toMatchObject({
+    expect(
+      await carrier('yandex')
+        .create(live, await settings({}))
+        .quote(request, ctx()),
+    ).toMatchObject({
       kind: 'not_configured',
     });
   });
@@ -86,7 +97,7 @@ describe('PEK and Yandex in the catalogue', () => {
   it('live credentials go to the carrier: the simulator refuses them (they are not its sandbox account)', async () => {
     const pek = carrier('pek');
     const sim = await simulatorOf(pek);
-    const s = settings({ 'carriers.pek.login': 'shop', 'carriers.pek.api_key': 'real-key' });
+    const s = await settings({ 'carriers.pek.login': 'shop', 'carriers.pek.api_key': 'real-key' });
     const out = await pek.create({ baseUrl: sim.url, simulated: false }, s).quote(request, ctx());
     expect(out).toMatchObject({ ok: false, kind: 'carrier_error' });
 
@@ -94,7 +105,7 @@ describe('PEK and Yandex in the catalogue', () => {
     const ysim = await simulatorOf(yandex);
     const y = yandex.create(
       { baseUrl: ysim.url, simulated: false },
-      settings({ 'carriers.yandex.token': 'y2_real' }),
+      await settings({ 'carriers.yandex.token': 'y2_real' }),
     );
     expect(await y.quote(request, ctx())).toMatchObject({ ok: false, kind: 'carrier_error' });
   });
@@ -103,7 +114,9 @@ describe('PEK and Yandex in the catalogue', () => {
     for (const code of ['pek', 'yandex']) {
       const c = carrier(code);
       const sim = await simulatorOf(c);
-      const out = await c.create({ baseUrl: sim.url, simulated: true }, settings({})).quote(request, ctx());
+      const out = await c
+        .create({ baseUrl: sim.url, simulated: true }, await settings({}))
+        .quote(request, ctx());
       expect(out.ok).toBe(true);
     }
   });

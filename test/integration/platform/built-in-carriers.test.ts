@@ -10,10 +10,10 @@ import {
   type LocationWant,
 } from '../../../core/locations/resolver';
 import { SettingsView } from '../../../core/settings/view';
-import { openStore, type Store } from '../../../core/store';
+import { openStore, type SqliteStore } from '../../../core/store';
 import { silentLogger } from '../../../core/util/logger';
 
-const open: Array<Store | SimulatorHandle> = [];
+const open: Array<SqliteStore | SimulatorHandle> = [];
 afterEach(async () => {
   for (const x of open.splice(0)) await x.close();
 });
@@ -27,10 +27,13 @@ function carrier(code: string): BuiltInCarrier {
   return loaded.find((c) => c.code === code)!;
 }
 
-function storeWith(settings: Record<string, string>): Store {
+async function storeWith(settings: Record<string, string>): Promise<SqliteStore> {
   const store = openStore(':memory:');
   open.push(store);
-  for (const [k, v] of Object.entries(settings)) store.settings.set(k, v, new Date().toISOString());
+  await store.settings.write(
+    Object.entries(settings).map(([name, value]) => ({ name, value })),
+    new Date().toISOString(),
+  );
   return store;
 }
 
@@ -53,8 +56,8 @@ describe('the catalogue builds adapters from settings', () => {
   it('Russian Post asks for the products of carriers.russian-post.objects', async () => {
     const rp = carrier('russian-post');
     const sim = await simulatorOf(rp);
-    const store = storeWith({ 'carriers.russian-post.objects': '7030,27030' });
-    const adapter = rp.create({ baseUrl: sim.url, simulated: true }, new SettingsView(store));
+    const store = await storeWith({ 'carriers.russian-post.objects': '7030,27030' });
+    const adapter = rp.create({ baseUrl: sim.url, simulated: true }, new SettingsView(store.settings));
     const before = sim.requestCount();
     const out = await adapter.quote(request(), ctx());
     expect(out.ok && out.rates.map((r) => r.service_code).sort()).toEqual([
@@ -68,10 +71,13 @@ describe('the catalogue builds adapters from settings', () => {
   it('CDEK asks its configured contract type first (carriers.cdek.contract_type)', async () => {
     const cdek = carrier('cdek');
     const sim = await simulatorOf(cdek);
-    const shop = cdek.create({ baseUrl: sim.url, simulated: true }, new SettingsView(storeWith({})));
+    const shop = cdek.create(
+      { baseUrl: sim.url, simulated: true },
+      new SettingsView((await storeWith({})).settings),
+    );
     const delivery = cdek.create(
       { baseUrl: sim.url, simulated: true },
-      new SettingsView(storeWith({ 'carriers.cdek.contract_type': '2' })),
+      new SettingsView((await storeWith({ 'carriers.cdek.contract_type': '2' })).settings),
     );
     const codes = async (a: typeof shop) => {
       const out = await a.quote(request(), ctx());
@@ -85,12 +91,16 @@ describe('the catalogue builds adapters from settings', () => {
   it('adapters use the environment they are given: the SQLite location cache', async () => {
     const cdek = carrier('cdek');
     const sim = await simulatorOf(cdek);
-    const store = storeWith({});
+    const store = await storeWith({});
     const environment = {
       locations: createLocationResolver({ cache: store.locationCache }),
       logger: silentLogger,
     };
-    const adapter = cdek.create({ baseUrl: sim.url, simulated: true }, new SettingsView(store), environment);
+    const adapter = cdek.create(
+      { baseUrl: sim.url, simulated: true },
+      new SettingsView(store.settings),
+      environment,
+    );
     const out = await adapter.quote(request({ to: { city: 'Сириус', postalCode: null } }), ctx());
     expect(out.ok).toBe(true);
     expect(store.db.prepare('SELECT namespace, want, place_key FROM location_cache').all()).toEqual([
@@ -116,7 +126,7 @@ describe('location needs come from the descriptor', () => {
       };
       const adapter = c.create(
         { baseUrl: sim.url, simulated: true },
-        new SettingsView(storeWith({})),
+        new SettingsView((await storeWith({})).settings),
         environment,
       );
       // Kazan is in every table; Сириус has no postal index of its own, so CDEK asks its directory.

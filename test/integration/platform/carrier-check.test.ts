@@ -20,11 +20,14 @@ afterEach(async () => {
   for (const x of open.splice(0)) await x.close();
 });
 
-function settings(values: Record<string, string>): SettingsView {
+async function settings(values: Record<string, string>): Promise<SettingsView> {
   const store = openStore(':memory:');
   open.push(store);
-  for (const [k, v] of Object.entries(values)) store.settings.set(k, v, new Date().toISOString());
-  return new SettingsView(store);
+  await store.settings.write(
+    Object.entries(values).map(([name, value]) => ({ name, value })),
+    new Date().toISOString(),
+  );
+  return new SettingsView(store.settings);
 }
 
 /**
@@ -50,7 +53,7 @@ function credentialsOf(code: string): NonNullable<CarrierSettingsDescription['cr
 
 describe('carriers check', () => {
   it.each(CODES)('%s passes every step against its simulator in sandbox mode', async (code) => {
-    const report = await runCarrierCheck(code, { settings: settings({}), logger: silentLogger });
+    const report = await runCarrierCheck(code, { settings: await settings({}), logger: silentLogger });
     expect(CarrierCheckReport.parse(report)).toEqual(report);
     expect(report.target).toEqual({ endpoint: 'sandbox', base_url: null });
     expect(report.steps.map((s) => [s.kind, s.status, s.error])).toEqual(
@@ -73,7 +76,7 @@ describe('carriers check', () => {
     const path = new URL(d.settings.production).pathname.replace(/\/$/, '');
     const base = `http://127.0.0.1:${await closedPort()}${path}`;
     const report = await runCarrierCheck(code, {
-      settings: settings(liveAt(code, base)),
+      settings: await settings(liveAt(code, base)),
       logger: silentLogger,
     });
     expect(report.target).toEqual({ endpoint: 'custom', base_url: base });
@@ -92,7 +95,7 @@ describe('carriers check', () => {
       const sim = await (await builtInCarrier(code)).startSimulator({ latencyMs: 0 });
       open.push(sim);
       const report = await runCarrierCheck(code, {
-        settings: settings(liveAt(code, sim.url)),
+        settings: await settings(liveAt(code, sim.url)),
         logger: silentLogger,
       });
       expect(report.ok).toBe(false);
@@ -113,7 +116,7 @@ describe('carriers check', () => {
     try {
       const started = performance.now();
       const report = await runCarrierCheck('russian-post', {
-        settings: settings(liveAt('russian-post', `http://127.0.0.1:${port}`)),
+        settings: await settings(liveAt('russian-post', `http://127.0.0.1:${port}`)),
         logger: silentLogger,
         stepTimeoutMs: 1_000,
       });
@@ -125,7 +128,7 @@ describe('carriers check', () => {
   });
 
   it('checks the endpoint it is given instead of the setting, for this run only', async () => {
-    const view = settings({ sandbox: 'off', 'carriers.russian-post.endpoint': 'production' });
+    const view = await settings({ sandbox: 'off', 'carriers.russian-post.endpoint': 'production' });
     const report = await runCarrierCheck('russian-post', {
       settings: view,
       logger: silentLogger,

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CARRIER_CODES } from '../../../core/carriers/types';
 import { createRatingService } from '../../../core/service';
+import type { SqliteStore } from '../../../core/store';
 import { SHIPMENT, startDesk, type DeskHarness } from '../desk/harness';
 
 let desk: DeskHarness | undefined;
@@ -47,11 +48,14 @@ async function timedQuote(d: DeskHarness): Promise<Timing> {
   return { firstRowMs: first, lastCarrierMs: last };
 }
 
+/** The service's own SQLite connection (the implementation's handle, not on the store port). */
+const dbOf = (store: DeskHarness['service']['store']): SqliteStore['db'] => (store as SqliteStore).db;
+
 const counts = (d: DeskHarness): Record<string, number> =>
   Object.fromEntries(
     ['quotes', 'ledger', 'accounts', 'notifications', 'carrier_health', 'idempotency'].map((table) => [
       table,
-      (d.service.store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
+      (dbOf(d.service.store).prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
     ]),
   );
 
@@ -78,12 +82,12 @@ describe('warm-up after start, sandbox mode', () => {
   it('writes nothing: no history, no balance or ledger change, no carrier status, no desk event', async () => {
     desk = await startDesk();
     const before = counts(desk);
-    const balances = desk.service.store.db.prepare('SELECT name, balance FROM accounts').all();
+    const balances = dbOf(desk.service.store).prepare('SELECT name, balance FROM accounts').all();
     await desk.service.warmedUp;
     expect(counts(desk)).toEqual(before);
-    expect(desk.service.store.db.prepare('SELECT name, balance FROM accounts').all()).toEqual(balances);
+    expect(dbOf(desk.service.store).prepare('SELECT name, balance FROM accounts').all()).toEqual(balances);
     expect(desk.events).toEqual([]);
-    expect(desk.service.carrierHealth().every((h) => h.status === 'unknown')).toBe(true);
+    expect((await desk.service.carrierHealth()).every((h) => h.status === 'unknown')).toBe(true);
     expect(desk.service.rateCacheStats()).toMatchObject({ hits: 0, misses: 0 });
   });
 
@@ -121,13 +125,13 @@ describe('warm-up after start, sandbox mode', () => {
       quoteKey: 'from-tula',
       shipment: { ...SHIPMENT, from: { city: 'Тула', postal_code: '300000' } },
     });
-    const tulaRows = (db: DeskHarness['service']['store']['db']): number =>
+    const tulaRows = (db: SqliteStore['db']): number =>
       (
         db.prepare("SELECT COUNT(*) AS n FROM location_cache WHERE place_key LIKE 'тула|%'").get() as {
           n: number;
         }
       ).n;
-    const before = tulaRows(desk.service.store.db);
+    const before = tulaRows(dbOf(desk.service.store));
     expect(before).toBeGreaterThan(0);
     await desk.service.close();
     const again = await createRatingService({ dataDir: desk.dir, listen: false });
@@ -136,7 +140,7 @@ describe('warm-up after start, sandbox mode', () => {
       expect(report!.phases.map((p) => p.phase)).toEqual(['code', 'directories', 'quote']);
       // The simulators listen on new ports after a restart, and a directory's answers are kept per host: the
       // warm-up asked them about Тула again (the default route would not have).
-      expect(tulaRows(again.store.db)).toBeGreaterThan(before);
+      expect(tulaRows(dbOf(again.store))).toBeGreaterThan(before);
     } finally {
       await again.close();
     }

@@ -3,6 +3,7 @@
 // rates call and is charged exactly once; each asker has its own answers unless rating.cache_sharing is shared. Carrier calls are counted by
 // the fault proxy in front of the sandbox simulators; the monotonic clock is moved past the TTL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SqliteStore } from '../../../core/store';
 import type { Clock } from '../../../core/util/clock';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import {
@@ -61,7 +62,7 @@ const NO_CALLS = { cdek: 0, 'russian-post': 0 };
 
 function ledgerRows(requestId: string): number {
   return (
-    t.service.store.db
+    (t.service.store as SqliteStore).db
       .prepare("SELECT COUNT(*) AS n FROM ledger WHERE kind = 'rates' AND request_id = ?")
       .get(requestId) as { n: number }
   ).n;
@@ -150,17 +151,23 @@ describe('rate cache over /v1 and the desk', () => {
     expect(since()).toEqual(ONE_QUOTE);
     await t.postRates(s);
     expect(since()).toEqual(NO_CALLS);
-    t.service.store.accounts.create('other', 100, new Date().toISOString());
-    await t.postRates(s, {}, t.newKey('other'));
+    await t.service.store.accounts.create('other', 100, new Date().toISOString());
+    await t.postRates(s, {}, await t.newKey('other'));
     expect(since()).toEqual(ONE_QUOTE);
   });
 
   it('with rating.cache_sharing = shared, desk quotes and /v1 share it, both ways', async () => {
-    t.service.store.settings.set('rating.cache_sharing', 'shared', new Date().toISOString());
+    await t.service.store.settings.write(
+      [{ name: 'rating.cache_sharing', value: 'shared' }],
+      new Date().toISOString(),
+    );
     try {
       await sharedBothWays();
     } finally {
-      t.service.store.settings.delete('rating.cache_sharing');
+      await t.service.store.settings.write(
+        [{ name: 'rating.cache_sharing', value: null }],
+        new Date().toISOString(),
+      );
     }
   });
 
@@ -183,26 +190,34 @@ describe('rate cache over /v1 and the desk', () => {
     const s = shipment();
     await t.postRates(s);
     since();
-    t.service.store.settings.set('carriers.russian-post.objects', '27030,47030', new Date().toISOString());
+    await t.service.store.settings.write(
+      [{ name: 'carriers.russian-post.objects', value: '27030,47030' }],
+      new Date().toISOString(),
+    );
     await t.postRates(s);
     expect(since()['russian-post']).toBe(2);
-    t.service.store.settings.set(
-      'carriers.russian-post.objects',
-      '27030,47030,23030,24030,7030',
+    await t.service.store.settings.write(
+      [{ name: 'carriers.russian-post.objects', value: '27030,47030,23030,24030,7030' }],
       new Date().toISOString(),
     );
   });
 
   it('rating.cache_ttl_ms = 0 turns it off', async () => {
     const s = shipment();
-    t.service.store.settings.set('rating.cache_ttl_ms', '0', new Date().toISOString());
+    await t.service.store.settings.write(
+      [{ name: 'rating.cache_ttl_ms', value: '0' }],
+      new Date().toISOString(),
+    );
     try {
       await t.postRates(s);
       since();
       await t.postRates(s);
       expect(since()).toEqual(ONE_QUOTE);
     } finally {
-      t.service.store.settings.set('rating.cache_ttl_ms', String(TTL_MS), new Date().toISOString());
+      await t.service.store.settings.write(
+        [{ name: 'rating.cache_ttl_ms', value: String(TTL_MS) }],
+        new Date().toISOString(),
+      );
     }
   });
 });

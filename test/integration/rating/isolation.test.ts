@@ -63,9 +63,9 @@ const carriersOf = (r: HttpResult): string[] =>
 
 it(`with ${HUNG} quotes hung on one carrier, a normal quote answers at its usual latency with every carrier`, async () => {
   const clock = { now: () => new Date() };
-  createAccount(t.service.store, clock, { name: 'other', balance: 1_000 });
-  setLimits(t.service.store, clock, { account: 'other', rps: 100, burst: 100 });
-  const otherKey = t.newKey('other');
+  await createAccount(t.service.store, clock, { name: 'other', balance: 1_000 });
+  await setLimits(t.service.store, clock, { account: 'other', rps: 100, burst: 100 });
+  const otherKey = await t.newKey('other');
 
   // The usual latency, on this machine, now: a few clean quotes (the first also fetches CDEK's token).
   const usual: number[] = [];

@@ -10,10 +10,10 @@ import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRatingService } from '../../../core/service';
-import { DataFileRefusedError, openStore } from '../../../core/store';
-import { latestVersion } from '../../../core/store/migrate';
-import { sqlChecksum } from '../../../core/store/migration-checksum';
-import { migrations } from '../../../core/store/migrations';
+import { DataFileRefusedError, openStore, type SqliteStore } from '../../../core/store';
+import { latestVersion } from '../../../core/store/sqlite/migrate';
+import { sqlChecksum } from '../../../core/store/sqlite/migration-checksum';
+import { migrations } from '../../../core/store/sqlite/migrations';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/data-folder-v3/ratedesk.db.gz', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -40,9 +40,9 @@ function fixtureCopy(): string {
 }
 
 /** A folder created and migrated by this build. */
-function freshFile(): string {
+async function freshFile(): Promise<string> {
   const file = join(tempDir(), 'ratedesk.db');
-  openStore(file).close();
+  await openStore(file).close();
   return file;
 }
 
@@ -88,11 +88,11 @@ function applied(db: Database.Database) {
 }
 
 /** The refusal openStore throws for `file`, which must leave the file's bytes exactly as they were. */
-function refusal(file: string): DataFileRefusedError {
+async function refusal(file: string): Promise<DataFileRefusedError> {
   const before = sha(file);
   let caught: unknown;
   try {
-    openStore(file).close();
+    await openStore(file).close();
   } catch (error) {
     caught = error;
   }
@@ -104,7 +104,7 @@ function refusal(file: string): DataFileRefusedError {
 }
 
 describe('a data folder written by the v3 release', () => {
-  it('upgrades in place with every row kept and the checksums back-filled; a second open writes nothing', () => {
+  it('upgrades in place with every row kept and the checksums back-filled; a second open writes nothing', async () => {
     const file = fixtureCopy();
     const raw = new Database(file);
     expect(raw.pragma('user_version', { simple: true })).toBe(3);
@@ -128,12 +128,12 @@ describe('a data folder written by the v3 release', () => {
     expect(store.db.pragma('user_version', { simple: true })).toBe(latestVersion());
     expect(dumpData(store.db)).toEqual(before);
     expect(store.db.pragma('quick_check', { simple: true })).toBe('ok');
-    expect(store.accounts.invariantViolations()).toEqual([]);
-    expect(store.accounts.list().map((a) => [a.name, a.balance])).toEqual([
+    expect(await store.accounts.invariantViolations()).toEqual([]);
+    expect((await store.accounts.list()).map((a) => [a.name, a.balance])).toEqual([
       ['default', 599],
       ['acme', 1499],
     ]);
-    const keys = store.keys.list();
+    const keys = await store.keys.list();
     expect(keys.filter((k) => k.revoked_at !== null)).toHaveLength(1);
     expect(keys.filter((k) => k.origin === 'imported')).toHaveLength(1);
     expect(
@@ -152,16 +152,16 @@ describe('a data folder written by the v3 release', () => {
     for (const row of rows.slice(3)) expect(Date.now() - Date.parse(row.applied_at!)).toBeLessThan(60_000);
 
     // The upgraded file has the schema a new data folder gets, statement for statement.
-    const fresh = new Database(freshFile());
+    const fresh = new Database(await freshFile());
     expect(schema(store.db)).toEqual(schema(fresh));
     fresh.close();
-    store.close();
+    await store.close();
 
     const upgraded = sha(file);
     const again = openStore(file);
     expect(applied(again.db)).toEqual(rows);
     expect(dumpData(again.db)).toEqual(before);
-    again.close();
+    await again.close();
     expect(sha(file)).toBe(upgraded);
   });
 
@@ -170,8 +170,10 @@ describe('a data folder written by the v3 release', () => {
     const dir = join(file, '..');
     const service = await createRatingService({ dataDir: dir, listen: false });
     try {
-      expect(service.store.accounts.list()).toHaveLength(2);
-      expect(service.store.db.pragma('user_version', { simple: true })).toBe(latestVersion());
+      expect(await service.store.accounts.list()).toHaveLength(2);
+      expect((service.store as SqliteStore).db.pragma('user_version', { simple: true })).toBe(
+        latestVersion(),
+      );
     } finally {
       await service.close();
     }
@@ -179,8 +181,8 @@ describe('a data folder written by the v3 release', () => {
 });
 
 describe('a fresh data folder', () => {
-  it('records every migration with this build’s checksum', () => {
-    const db = new Database(freshFile());
+  it('records every migration with this build’s checksum', async () => {
+    const db = new Database(await freshFile());
     const rows = applied(db);
     expect(rows.map((r) => [r.version, r.name, r.checksum])).toEqual(
       migrations.map((m) => [m.version, m.name, sqlChecksum(m.sql)]),
@@ -191,11 +193,11 @@ describe('a fresh data folder', () => {
 });
 
 describe('refusals', () => {
-  it('a migration applied with another checksum: names it, both checksums, the file and what to do', () => {
-    const file = freshFile();
+  it('a migration applied with another checksum: names it, both checksums, the file and what to do', async () => {
+    const file = await freshFile();
     const forged = 'deadbeef0123'.padEnd(64, '0');
     tamper(file, `UPDATE schema_migrations SET checksum = '${forged}' WHERE version = 3`);
-    const error = refusal(file);
+    const error = await refusal(file);
     expect(error.reason).toBe('checksum-mismatch');
     expect(error.file).toBe(file);
     expect(error.message).toBe(
@@ -207,11 +209,11 @@ describe('refusals', () => {
     expect(error.message).not.toContain('\n');
   });
 
-  it('a back-filled checksum that differs is refused too (an upgraded v3 folder)', () => {
+  it('a back-filled checksum that differs is refused too (an upgraded v3 folder)', async () => {
     const file = fixtureCopy();
-    openStore(file).close();
+    await openStore(file).close();
     tamper(file, `UPDATE schema_migrations SET checksum = '${'1'.repeat(64)}' WHERE version = 1`);
-    const error = refusal(file);
+    const error = await refusal(file);
     expect(error.reason).toBe('checksum-mismatch');
     expect(error.message).toContain('migration 0001 "accounts, keys, ledger, limits, settings"');
     expect(error.message).toContain(
@@ -219,14 +221,14 @@ describe('refusals', () => {
     );
   });
 
-  it('a file whose latest migration this build does not know (a newer RateDesk wrote it)', () => {
-    const file = freshFile();
+  it('a file whose latest migration this build does not know (a newer RateDesk wrote it)', async () => {
+    const file = await freshFile();
     tamper(
       file,
       `INSERT INTO schema_migrations VALUES (${NEXT}, 'carrier contracts', '${'ab'.repeat(32)}', '2031-01-01T00:00:00.000Z');
        PRAGMA user_version = ${NEXT};`,
     );
-    const error = refusal(file);
+    const error = await refusal(file);
     expect(error.reason).toBe('newer');
     expect(error.message).toBe(
       `Refusing to open the data file ${file}: its schema v${NEXT} (migration ${pad(NEXT)} "carrier contracts") is newer ` +
@@ -235,10 +237,10 @@ describe('refusals', () => {
     );
   });
 
-  it('a newer schema version with no record of its migrations', () => {
+  it('a newer schema version with no record of its migrations', async () => {
     const file = fixtureCopy();
     tamper(file, `PRAGMA user_version = ${NEXT + 4}`);
-    const error = refusal(file);
+    const error = await refusal(file);
     expect(error.reason).toBe('newer');
     expect(error.message).toContain(
       `its schema v${NEXT + 4} is newer than this RateDesk, which knows migrations up to ${pad(latestVersion())}`,
@@ -261,10 +263,10 @@ describe('refusals', () => {
       'PRAGMA user_version = 3',
       /a schema_migrations table, but schema v3 predates it/,
     ],
-  ])('an inconsistent record: %s', (_what, sql, detail) => {
-    const file = freshFile();
+  ])('an inconsistent record: %s', async (_what, sql, detail) => {
+    const file = await freshFile();
     tamper(file, sql);
-    const error = refusal(file);
+    const error = await refusal(file);
     expect(error.reason).toBe('history-damaged');
     expect(error.message).toMatch(detail);
     expect(error.message).toMatch(/Nothing in it has been changed\. Restore a backup of the data folder\.$/);
@@ -272,8 +274,8 @@ describe('refusals', () => {
 });
 
 describe('every host reports the refusal and stops', () => {
-  function tamperedFolder(): { dir: string; file: string } {
-    const file = freshFile();
+  async function tamperedFolder(): Promise<{ dir: string; file: string }> {
+    const file = await freshFile();
     tamper(file, `UPDATE schema_migrations SET checksum = '${'0'.repeat(64)}' WHERE version = 2`);
     return { dir: join(file, '..'), file };
   }
@@ -281,7 +283,7 @@ describe('every host reports the refusal and stops', () => {
     /^.*Refusing to open the data file .*ratedesk\.db: migration 0002 "idempotency records" was applied to it with checksum 000000000000, but this build of RateDesk has checksum 34fe32a635c0 .* Restore a backup of the data folder, or use the build of RateDesk that wrote it\.$/m;
 
   it('the rating service (npm run serve, the desktop app) rejects with the message and releases the folder', async () => {
-    const { dir, file } = tamperedFolder();
+    const { dir, file } = await tamperedFolder();
     const before = sha(file);
     await expect(createRatingService({ dataDir: dir, listen: false })).rejects.toThrow(expected);
     // Released: a second attempt gets the same refusal, not "already serving".
@@ -289,8 +291,8 @@ describe('every host reports the refusal and stops', () => {
     expect(sha(file)).toBe(before);
   });
 
-  it('npm run serve: the message on stderr, exit code 1', () => {
-    const { dir, file } = tamperedFolder();
+  it('npm run serve: the message on stderr, exit code 1', async () => {
+    const { dir, file } = await tamperedFolder();
     const before = sha(file);
     const r = spawnSync(
       process.execPath,
@@ -303,8 +305,8 @@ describe('every host reports the refusal and stops', () => {
     expect(sha(file)).toBe(before);
   });
 
-  it('npm run admin: the message on stderr, exit code 1', () => {
-    const { dir, file } = tamperedFolder();
+  it('npm run admin: the message on stderr, exit code 1', async () => {
+    const { dir, file } = await tamperedFolder();
     const before = sha(file);
     const r = spawnSync(
       process.execPath,

@@ -4,10 +4,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { latestVersion, migrate } from '../../../core/store/migrate';
-import { sqlChecksum } from '../../../core/store/migration-checksum';
-import { migrations } from '../../../core/store/migrations';
-import { openDb } from '../../../core/store/open';
+import { latestVersion, migrate } from '../../../core/store/sqlite/migrate';
+import { sqlChecksum } from '../../../core/store/sqlite/migration-checksum';
+import { migrations } from '../../../core/store/sqlite/migrations';
+import { openDb } from '../../../core/store/sqlite/open';
 
 function freshDb() {
   return openDb(join(mkdtempSync(join(tmpdir(), 'mig-')), 'ratedesk.db'));

@@ -70,12 +70,12 @@ describe('dist/electron/main.cjs under a simulated electron', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the harness's JSON report
   let report: any;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'ratedesk-main-'));
     // Port 0: never collide with a real RateDesk or a parallel test on 8787.
     const store = openStore(join(dataDir, 'ratedesk.db'));
-    store.settings.set('listener.port', '0', new Date().toISOString());
-    store.close();
+    await store.settings.write([{ name: 'listener.port', value: '0' }], new Date().toISOString());
+    await store.close();
     const run = spawnSync(
       process.execPath,
       [join(root, 'test', 'unit', 'electron', 'helpers', 'simulated-electron.mjs'), root],
@@ -143,14 +143,14 @@ describe('dist/electron/main.cjs under a simulated electron', () => {
     expect(report.progressEvents).toBeGreaterThan(0);
   });
 
-  it('stores the carrier secret encrypted', () => {
+  it('stores the carrier secret encrypted', async () => {
     expect(report.secretMasked).toBe('••••4321');
     // The raw column: the store's own reader would open (here: refuse) the sealed value.
     const store = openStore(join(dataDir, 'ratedesk.db'));
     const stored = store.db
       .prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?')
       .get('carriers.cdek.client_secret')?.value;
-    store.close();
+    await store.close();
     expect(stored).toMatch(/^enc:/);
     expect(stored).not.toContain('simulated-secret');
   });

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LowBalanceEvent } from '../../../core/billing/charge';
+import type { LowBalanceEvent } from '../../../core/store/port';
 import { appLayout, dataFolder } from '../../../electron/main/app-paths';
 import {
   findNativeBinding,
@@ -147,7 +147,7 @@ describe('starting the core', () => {
 
     expect(started.service.listener).toBeNull();
     expect(started.listenerError).toMatch(/EADDRINUSE/);
-    expect(started.service.store.accounts.list().length).toBeGreaterThan(0);
+    expect((await started.service.store.accounts.list()).length).toBeGreaterThan(0);
     // Once the port is free, restarting the listener works without restarting the app.
     await new Promise<void>((r) => blocker.close(() => r()));
     const listener = await started.service.restartListener();

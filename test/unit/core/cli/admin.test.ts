@@ -227,10 +227,10 @@ describe('runAdmin', () => {
 
     const store = openStore(join(other, 'ratedesk.db'));
     try {
-      expect(store.keys.authLookup(digestKey(fromStdin))).toBeDefined();
-      expect(store.keys.authLookup(digestKey(fromFile))).toBeDefined();
+      expect(await store.keys.authLookup(digestKey(fromStdin))).toBeDefined();
+      expect(await store.keys.authLookup(digestKey(fromFile))).toBeDefined();
     } finally {
-      store.close();
+      await store.close();
     }
   });
 

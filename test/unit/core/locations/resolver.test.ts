@@ -9,15 +9,15 @@ import {
   type DirectoryAnswer,
   type DirectoryQuery,
 } from '../../../../core/locations/resolver';
-import { openStore, type Store } from '../../../../core/store';
+import { openStore, type SqliteStore } from '../../../../core/store';
 import type { Logger } from '../../../../core/util/logger';
 
-const stores: Store[] = [];
-afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
+const stores: SqliteStore[] = [];
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
 });
 
-function store(): Store {
+function store(): SqliteStore {
   const s = openStore(':memory:');
   stores.push(s);
   return s;
@@ -257,21 +257,35 @@ describe('the SQLite location cache (migration 0005)', () => {
     ]);
   });
 
-  it('stores "not found" as NULL, replaces an entry, ignores expired rows and sweeps them on open', () => {
+  it('stores "not found" as NULL, replaces an entry, ignores expired rows and sweeps them on open', async () => {
     const s = store();
     const t0 = Date.parse('2026-01-01T00:00:00Z');
     const cache = s.locationCache;
-    cache.put({ namespace: 'n', want: 'cdek_city_code', key: 'k', value: null, nowMs: t0, ttlMs: 1000 });
-    expect(cache.get('n', 'cdek_city_code', 'k', t0 + 999)).toEqual({ value: null });
-    expect(cache.get('n', 'cdek_city_code', 'k', t0 + 1000)).toBeUndefined();
-    cache.put({ namespace: 'n', want: 'cdek_city_code', key: 'k', value: '44', nowMs: t0, ttlMs: 5000 });
-    expect(cache.get('n', 'cdek_city_code', 'k', t0 + 1000)).toEqual({ value: '44' });
-    expect(cache.get('n', 'terminal_id', 'k', t0)).toBeUndefined();
+    await cache.put({
+      namespace: 'n',
+      want: 'cdek_city_code',
+      key: 'k',
+      value: null,
+      nowMs: t0,
+      ttlMs: 1000,
+    });
+    expect(await cache.get('n', 'cdek_city_code', 'k', t0 + 999)).toEqual({ value: null });
+    expect(await cache.get('n', 'cdek_city_code', 'k', t0 + 1000)).toBeUndefined();
+    await cache.put({
+      namespace: 'n',
+      want: 'cdek_city_code',
+      key: 'k',
+      value: '44',
+      nowMs: t0,
+      ttlMs: 5000,
+    });
+    expect(await cache.get('n', 'cdek_city_code', 'k', t0 + 1000)).toEqual({ value: '44' });
+    expect(await cache.get('n', 'terminal_id', 'k', t0)).toBeUndefined();
     const count = () => s.db.prepare('SELECT COUNT(*) FROM location_cache').pluck().get();
     expect(count()).toBe(1);
-    s.locationCache.sweepExpired(t0 + 4999);
+    await s.locationCache.sweepExpired(t0 + 4999);
     expect(count()).toBe(1);
-    s.locationCache.sweepExpired(t0 + 5000);
+    await s.locationCache.sweepExpired(t0 + 5000);
     expect(count()).toBe(0);
   });
 

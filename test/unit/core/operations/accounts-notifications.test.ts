@@ -3,14 +3,15 @@ import { OperationError, listNotifications } from '../../../../core/operations';
 import { freshFolder } from '../../../helpers/store-fixtures';
 
 describe('listNotifications', () => {
-  it('lists newest first, limited, with the account name', () => {
+  it('lists newest first, limited, with the account name', async () => {
     const { store, clock } = freshFolder();
-    const id = store.accounts.byName('default')!.id;
-    store.tx(() => {
+    const id = (await store.accounts.byName('default'))!.id;
+    // Notifications are written by `charge` only; the fixture writes them through the SQLite repository.
+    store.db.transaction(() => {
       for (let i = 0; i < 5; i++)
-        store.notifications.insertInTx(id, 100, 100 - i, `2025-03-0${i + 1}T00:00:00.000Z`);
-    });
-    const rows = listNotifications(store, clock, { limit: 2 });
+        store.repos.notifications.insertInTx(id, 100, 100 - i, `2025-03-0${i + 1}T00:00:00.000Z`);
+    })();
+    const rows = await listNotifications(store, clock, { limit: 2 });
     expect(rows).toEqual([
       {
         id: 5,
@@ -29,13 +30,13 @@ describe('listNotifications', () => {
         created_at: '2025-03-04T00:00:00.000Z',
       },
     ]);
-    expect(listNotifications(store, clock)).toHaveLength(5);
+    expect(await listNotifications(store, clock)).toHaveLength(5);
   });
 
-  it('bounds the limit', () => {
+  it('bounds the limit', async () => {
     const { store, clock } = freshFolder();
     for (const limit of [0, 1001, 2.5]) {
-      expect(() => listNotifications(store, clock, { limit })).toThrow(OperationError);
+      await expect(listNotifications(store, clock, { limit })).rejects.toThrow(OperationError);
     }
   });
 });

@@ -12,7 +12,7 @@ import { priceChanges } from '../../../../core/operations/history';
 import { columnName, writeXlsx } from '../../../../core/operations/xlsx';
 import { zip } from '../../../../core/operations/zip';
 import { crc32 } from '../../../../core/keys/crc32';
-import type { QuoteRow } from '../../../../core/store/quotes';
+import type { QuoteRow } from '../../../../core/store/port';
 
 function rate(over: Partial<Rate>): Rate {
   return {

@@ -9,9 +9,9 @@ import {
 import { SETTINGS } from '../../../../core/settings/schema';
 import { freshFolder } from '../../../helpers/store-fixtures';
 
-function adminError(fn: () => unknown): OperationError {
+async function adminError(fn: () => unknown): Promise<OperationError> {
   try {
-    fn();
+    await fn();
   } catch (error) {
     if (error instanceof OperationError) return error;
     throw error;
@@ -20,9 +20,9 @@ function adminError(fn: () => unknown): OperationError {
 }
 
 describe('settings', () => {
-  it('lists every setting with its default when nothing is set', () => {
+  it('lists every setting with its default when nothing is set', async () => {
     const { store, clock } = freshFolder();
-    const all = getSettings(store, clock);
+    const all = await getSettings(store, clock);
     expect(all.map((s) => s.name)).toEqual(Object.keys(SETTINGS));
     for (const s of all) {
       expect(s.is_set).toBe(false);
@@ -30,39 +30,39 @@ describe('settings', () => {
     }
   });
 
-  it('stores the canonical form of a valid value', () => {
+  it('stores the canonical form of a valid value', async () => {
     const { store, clock } = freshFolder();
-    expect(setSetting(store, clock, { name: 'listener.port', value: '09000' })).toMatchObject({
+    expect(await setSetting(store, clock, { name: 'listener.port', value: '09000' })).toMatchObject({
       value: '9000',
       is_set: true,
       default: '8787',
     });
-    expect(store.settings.get('listener.port')).toBe('9000');
-    expect(getSetting(store, clock, { name: 'listener.port' }).value).toBe('9000');
+    expect(await store.settings.get('listener.port')).toBe('9000');
+    expect((await getSetting(store, clock, { name: 'listener.port' })).value).toBe('9000');
   });
 
-  it('keeps only deviations: setting the default value removes the row', () => {
+  it('keeps only deviations: setting the default value removes the row', async () => {
     const { store, clock } = freshFolder();
-    setSetting(store, clock, { name: 'sandbox', value: 'off' });
-    expect(setSetting(store, clock, { name: 'sandbox', value: 'on' })).toMatchObject({
+    await setSetting(store, clock, { name: 'sandbox', value: 'off' });
+    expect(await setSetting(store, clock, { name: 'sandbox', value: 'on' })).toMatchObject({
       value: 'on',
       is_set: false,
     });
-    expect(store.settings.get('sandbox')).toBeUndefined();
+    expect(await store.settings.get('sandbox')).toBeUndefined();
   });
 
-  it('masks secrets everywhere it returns them', () => {
+  it('masks secrets everywhere it returns them', async () => {
     const { store, clock } = freshFolder();
     const secret = 'cdek-secure-password-42';
-    const set = setSetting(store, clock, { name: 'carriers.cdek.client_secret', value: secret });
+    const set = await setSetting(store, clock, { name: 'carriers.cdek.client_secret', value: secret });
     expect(set).toMatchObject({ value: '••••d-42', is_set: true, secret: true });
-    expect(getSetting(store, clock, { name: 'carriers.cdek.client_secret' }).value).toBe('••••d-42');
-    expect(JSON.stringify(getSettings(store, clock))).not.toContain(secret);
+    expect((await getSetting(store, clock, { name: 'carriers.cdek.client_secret' })).value).toBe('••••d-42');
+    expect(JSON.stringify(await getSettings(store, clock))).not.toContain(secret);
     // The service needs the real value: the store has it.
-    expect(store.settings.get('carriers.cdek.client_secret')).toBe(secret);
+    expect(await store.settings.get('carriers.cdek.client_secret')).toBe(secret);
   });
 
-  it('rejects invalid values with the reason and leaves the old value', () => {
+  it('rejects invalid values with the reason and leaves the old value', async () => {
     const { store, clock } = freshFolder();
     for (const [name, value] of [
       ['listener.port', '70000'],
@@ -71,31 +71,34 @@ describe('settings', () => {
       ['carriers.cdek.base_url', 'ftp://x'],
       ['rating.deadline_ms', '99'],
     ] as const) {
-      const error = adminError(() => setSetting(store, clock, { name, value }));
+      const error = await adminError(() => setSetting(store, clock, { name, value }));
       expect(error.code).toBe('invalid');
       expect(error.message.startsWith(`${name}:`)).toBe(true);
     }
-    expect(store.settings.all().size).toBe(0);
+    expect((await store.settings.all()).size).toBe(0);
   });
 
-  it('names the valid settings when the name is unknown', () => {
+  it('names the valid settings when the name is unknown', async () => {
     const { store, clock } = freshFolder();
     for (const fn of [
       () => getSetting(store, clock, { name: 'listener.prot' }),
       () => setSetting(store, clock, { name: 'listener.prot', value: '1' }),
       () => resetSetting(store, clock, { name: 'listener.prot' }),
     ]) {
-      const error = adminError(fn);
+      const error = await adminError(fn);
       expect(error.code).toBe('not_found');
       expect(error.message).toContain('Unknown setting "listener.prot"');
       expect(error.message).toContain('listener.port');
     }
   });
 
-  it('resets to the default', () => {
+  it('resets to the default', async () => {
     const { store, clock } = freshFolder();
-    setSetting(store, clock, { name: 'ui.language', value: 'en' });
-    expect(resetSetting(store, clock, { name: 'ui.language' })).toMatchObject({ value: 'ru', is_set: false });
-    expect(store.settings.get('ui.language')).toBeUndefined();
+    await setSetting(store, clock, { name: 'ui.language', value: 'en' });
+    expect(await resetSetting(store, clock, { name: 'ui.language' })).toMatchObject({
+      value: 'ru',
+      is_set: false,
+    });
+    expect(await store.settings.get('ui.language')).toBeUndefined();
   });
 });

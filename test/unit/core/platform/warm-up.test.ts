@@ -56,10 +56,11 @@ function deps(carriers: FakeCarrier[], simulated: string[], extra: Partial<WarmU
     carrierSet: () => Promise.resolve(set),
     simulated: (code) => simulated.includes(code),
     sandbox: () => simulated.length === carriers.length,
-    route: () => ({
-      from: { city: 'Тула', postal_code: '300000' },
-      to: { city: 'Орёл', postal_code: '302000' },
-    }),
+    route: () =>
+      Promise.resolve({
+        from: { city: 'Тула', postal_code: '300000' },
+        to: { city: 'Орёл', postal_code: '302000' },
+      }),
     deadlineMs: () => 5000,
     carrierTimeoutMs: () => 5000,
     logger: silentLogger,

@@ -46,13 +46,13 @@ describe('defaultDataDir', () => {
 });
 
 describe('ensureDataFolder', () => {
-  it('creates a fresh folder with the default account (free, 100 requests), private files', () => {
+  it('creates a fresh folder with the default account (free, 100 requests), private files', async () => {
     const dir = join(tempDir(), 'nested', 'data');
     const clock = new TestClock();
     const { store, seeded } = ensureDataFolder(dir, { clock });
     try {
       expect(seeded).toBe(true);
-      const accounts = listAccounts(store, clock);
+      const accounts = await listAccounts(store, clock);
       expect(accounts).toHaveLength(1);
       expect(accounts[0]).toMatchObject({
         name: 'default',
@@ -63,28 +63,34 @@ describe('ensureDataFolder', () => {
         last_package: null,
         created_at: '2025-03-01T10:00:00.000Z',
       });
-      expect(store.accounts.invariantViolations()).toEqual([]);
+      expect(await store.accounts.invariantViolations()).toEqual([]);
       if (process.platform !== 'win32') {
         expect(statSync(dir).mode & 0o777).toBe(0o700);
         expect(statSync(dataFilePath(dir)).mode & 0o777).toBe(0o600);
       }
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
-  it('seeds only once: reopening keeps the data and adds nothing', () => {
+  it('seeds only once: reopening keeps the data and adds nothing', async () => {
     const dir = tempDir();
     const first = ensureDataFolder(dir);
-    first.store.accounts.topup(first.store.accounts.byName('default')!.id, 5, new Date().toISOString());
-    first.store.close();
+    await first.store.accounts.topup(
+      (await first.store.accounts.byName('default'))!.id,
+      5,
+      new Date().toISOString(),
+    );
+    await first.store.close();
     const second = ensureDataFolder(dir);
     try {
       expect(second.seeded).toBe(false);
-      expect(second.store.accounts.list().map((a) => [a.name, a.balance])).toEqual([['default', 105]]);
+      expect((await second.store.accounts.list()).map((a) => [a.name, a.balance])).toEqual([
+        ['default', 105],
+      ]);
       expect(seedDefaultAccount(second.store)).toBe(false);
     } finally {
-      second.store.close();
+      await second.store.close();
     }
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CarrierView, DeskResult } from '../../../../core/desk/contract';
 import { createRatingService, type RatingService } from '../../../../core/service';
-import { openStore } from '../../../../core/store';
+import { openStore, type SqliteStore } from '../../../../core/store';
 import { silentLogger, type Logger } from '../../../../core/util/logger';
 import {
   canEncrypt,
@@ -74,8 +74,9 @@ async function desk(
     if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
     return r.value;
   };
+  // The stored bytes, through the SQLite implementation's own connection (not part of the store port).
   const raw = (): string | undefined =>
-    service.store.db
+    (service.store as SqliteStore).db
       .prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?')
       .get(SECRET_NAME)?.value;
   return { service, dir, call, raw, sealed, codec };
@@ -125,8 +126,8 @@ describe('with a keychain', () => {
   it('seals a plain-text secret left by the admin CLI or an older version', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ratedesk-creds-'));
     const store = openStore(join(dir, 'ratedesk.db'));
-    store.settings.set(SECRET_NAME, 'legacy-plain-5555', new Date().toISOString());
-    store.close();
+    await store.settings.write([{ name: SECRET_NAME, value: 'legacy-plain-5555' }], new Date().toISOString());
+    await store.close();
     const d = await desk(fakeSafeStorage(), dir);
     expect(d.sealed).toBe(1);
     expect(d.raw()!.startsWith(ENCRYPTED_PREFIX)).toBe(true);

@@ -5,11 +5,11 @@ import {
 } from '../../../../../core/carriers/fivepost/catalogue-store';
 import { storedPoint } from '../../../../helpers/fivepost-points';
 import { openStore, type Store } from '../../../../../core/store';
-import { ABANDONED_AFTER_MS } from '../../../../../core/store/pickup-catalogue';
+import { ABANDONED_AFTER_MS } from '../../../../../core/store/sqlite/pickup-catalogue';
 
 const stores: Store[] = [];
-afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
 });
 
 const point = storedPoint;
@@ -27,46 +27,43 @@ describe.each([
   ],
   ['memory', memoryCatalogueStore],
 ])('%s catalogue store', (_name, make) => {
-  it('replaces a namespace whole and finds points by zip and city', () => {
+  it('replaces a namespace whole and finds points by zip and city', async () => {
     const store = make();
     const ns = `5post test ${Math.random()}`;
-    expect(store.meta(ns)).toBeUndefined();
-    store.replace(
+    expect(await store.meta(ns)).toBeUndefined();
+    await store.replace(
       ns,
       [point('a'), point('b', { zip: '420001' }), point('bad', { point: null, problem: 'rate: bad' })],
       T0,
     );
-    expect(store.meta(ns)).toEqual({ refreshedAtMs: T0, points: 2, unreadable: 1 });
-    expect(
-      store
-        .byZip(ns, '420000')
-        .map((p) => p.id)
-        .sort(),
-    ).toEqual(['a', 'bad']);
-    expect(store.byCity(ns, 'казань')).toHaveLength(3);
-    expect(store.byCity(ns, 'казань').find((p) => p.id === 'a')).toEqual(point('a'));
-    store.replace(ns, [point('c')], T0 + 1000);
-    expect(store.byCity(ns, 'казань').map((p) => p.id)).toEqual(['c']);
-    expect(store.byCity(`${ns} other host`, 'казань')).toEqual([]);
+    expect(await store.meta(ns)).toEqual({ refreshedAtMs: T0, points: 2, unreadable: 1 });
+    expect((await store.byZip(ns, '420000')).map((p) => p.id).sort()).toEqual(['a', 'bad']);
+    expect(await store.byCity(ns, 'казань')).toHaveLength(3);
+    expect((await store.byCity(ns, 'казань')).find((p) => p.id === 'a')).toEqual(point('a'));
+    await store.replace(ns, [point('c')], T0 + 1000);
+    expect((await store.byCity(ns, 'казань')).map((p) => p.id)).toEqual(['c']);
+    expect(await store.byCity(`${ns} other host`, 'казань')).toEqual([]);
   });
 });
 
 describe('SQLite catalogue store', () => {
-  it('drops catalogues abandoned for a week when another is stored', () => {
+  it('drops catalogues abandoned for a week when another is stored', async () => {
     const s = openStore(':memory:');
     stores.push(s);
     const store = s.pickupCatalogue;
-    store.replace('5post http://127.0.0.1:1', [point('old')], T0);
-    store.replace('5post http://127.0.0.1:2', [point('new')], T0 + ABANDONED_AFTER_MS + 1);
-    expect(store.meta('5post http://127.0.0.1:1')).toBeUndefined();
+    await store.replace('5post http://127.0.0.1:1', [point('old')], T0);
+    await store.replace('5post http://127.0.0.1:2', [point('new')], T0 + ABANDONED_AFTER_MS + 1);
+    expect(await store.meta('5post http://127.0.0.1:1')).toBeUndefined();
     expect(s.db.prepare('SELECT point_id FROM fivepost_points').all()).toEqual([{ point_id: 'new' }]);
   });
 
-  it('refuses a row that is both a point and a problem (the table says one or the other)', () => {
+  it('refuses a row that is both a point and a problem (the table says one or the other)', async () => {
     const s = openStore(':memory:');
     stores.push(s);
     const store = s.pickupCatalogue;
-    expect(() => store.replace('ns', [point('x', { problem: 'also a problem' })], T0)).toThrow(/CHECK/);
-    expect(store.meta('ns')).toBeUndefined(); // the transaction left nothing behind
+    await expect(store.replace('ns', [point('x', { problem: 'also a problem' })], T0)).rejects.toThrow(
+      /CHECK/,
+    );
+    expect(await store.meta('ns')).toBeUndefined(); // the transaction left nothing behind
   });
 });

@@ -1,29 +1,15 @@
 // The location cache's slice of the store: table location_cache (migration 0005), what carriers' directories
 // answered about places, so a restart does not ask CDEK again for every town (core/locations/resolver.ts).
-import type { LocationCache } from '../locations/cache';
+import type { LocationCacheStore } from '../port';
 import type { Db } from './open';
-
-/**
- * What the location resolver keeps in the data file. `get` and `put` are the resolver's `LocationCache`
- * (core/locations/cache.ts declares it, so locations/ never imports the store): both run inside a quote, once
- * per place a carrier asks about, and stay synchronous — a hit must not cost an event-loop turn; an
- * asynchronous port (#18 item 1) keeps them synchronous behind an in-process copy or changes the resolver.
- */
-export interface LocationCacheStore extends LocationCache {
-  /**
-   * Deletes the rows that expired at or before `nowMs`, so the table only holds places asked about lately.
-   * Best effort: a locked or read-only file keeps a few stale rows a while longer and this never throws. Run
-   * once when the service starts (off the hot path: an asynchronous port may return a Promise here).
-   */
-  sweepExpired(nowMs: number): void;
-}
+import type { Sync } from './promised';
 
 interface Row {
   value: string | null;
 }
 
 /** Expired rows are ignored on read and replaced on write. */
-export function locationCacheRepo(db: Db): LocationCacheStore {
+export function locationCacheRepo(db: Db): Sync<LocationCacheStore> {
   const select = db.prepare<[string, string, string, string], Row>(
     `SELECT value FROM location_cache
       WHERE namespace = ? AND want = ? AND place_key = ? AND expires_at > ?`,

@@ -1,14 +1,5 @@
+import type { NotificationRow } from '../port';
 import type { Db } from './open';
-
-export interface NotificationRow {
-  id: number;
-  account_id: number;
-  account_name: string;
-  kind: 'low_balance';
-  threshold: number;
-  balance: number;
-  created_at: string;
-}
 
 export function notificationsRepo(db: Db) {
   const insert = db.prepare(

@@ -1,14 +1,5 @@
+import type { IdempotencyRecord } from '../port';
 import type { Db } from './open';
-
-export interface IdempotencyRecord {
-  account_id: number;
-  idem_key: string;
-  fingerprint: string;
-  status: number;
-  body: string;
-  request_id: string;
-  created_at_ms: number;
-}
 
 export function idempotencyRepo(db: Db) {
   const get = db.prepare<[number, string], IdempotencyRecord>(

@@ -3,10 +3,10 @@
 // leaves the old card; rows left hidden by a crash are deleted by the next import.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../../core/store';
-import type { RateCardRow } from '../../../../core/ratecards/parse';
-import { STAGED_LEASE_MS } from '../../../../core/store/rate-cards';
-import { freshFolder } from '../../../helpers/store-fixtures';
+import { openStore, type SqliteStore } from '../../../../../core/store';
+import type { RateCardRow } from '../../../../../core/ratecards/parse';
+import { STAGED_LEASE_MS } from '../../../../../core/store/sqlite/rate-cards';
+import { freshFolder } from '../../../../helpers/store-fixtures';
 
 function rows(n: number, price = 50_000): RateCardRow[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -26,7 +26,7 @@ function rows(n: number, price = 50_000): RateCardRow[] {
 
 const CARD = { code: 'big', name: 'Big', volumetric_divisor: 5000, created_at: '2025-03-01T10:00:00.000Z' };
 
-function setup(): { store: Store; reader: Store; allRows: () => number } {
+function setup(): { store: SqliteStore; reader: SqliteStore; allRows: () => number } {
   const { store, dir } = freshFolder();
   const reader = openStore(join(dir, 'ratedesk.db'));
   const count = reader.db.prepare('SELECT COUNT(*) FROM rate_card_rows').pluck();
@@ -34,16 +34,18 @@ function setup(): { store: Store; reader: Store; allRows: () => number } {
 }
 
 describe('rate cards imported in chunks', () => {
-  it('another connection sees the old card, whole, between chunks, and the new one once published', () => {
+  it('another connection sees the old card, whole, between chunks, and the new one once published', async () => {
     const { store, reader, allRows } = setup();
-    const old = store.rateCards.replace(CARD, rows(3, 10_000));
+    const old = await store.rateCards.replace(CARD, rows(3, 10_000));
     const seen: Array<{ versions: unknown; rows: number; all: number }> = [];
-    const published = store.rateCards.replace({ ...CARD, name: 'Big v2' }, rows(5_000), {
+    // The pause is called between two transactions, synchronously: the reader's connection is read through
+    // its synchronous repository there (the same statements its port methods run).
+    const published = await store.rateCards.replace({ ...CARD, name: 'Big v2' }, rows(5_000), {
       chunkRows: 1_000,
       pause: () =>
         seen.push({
-          versions: reader.rateCards.versions(),
-          rows: reader.rateCards.list()[0]!.rows,
+          versions: reader.repos.rateCards.versions(),
+          rows: reader.repos.rateCards.list()[0]!.rows,
           all: allRows(),
         }),
     });
@@ -56,36 +58,36 @@ describe('rate cards imported in chunks', () => {
     }
     expect(seen[4]).toEqual({ versions: [{ id: published.id, code: 'big' }], rows: 5_000, all: 5_000 });
     expect(published.replaced).toBe(true);
-    expect(reader.rateCards.versions()).toEqual([{ id: published.id, code: 'big' }]);
-    expect(reader.rateCards.list().map((c) => [c.name, c.rows])).toEqual([['Big v2', 5_000]]);
-    expect(reader.rateCards.load(published.id)!.rows).toHaveLength(5_000);
-    expect(reader.rateCards.load(old.id)).toBeUndefined();
+    expect(await reader.rateCards.versions()).toEqual([{ id: published.id, code: 'big' }]);
+    expect((await reader.rateCards.list()).map((c) => [c.name, c.rows])).toEqual([['Big v2', 5_000]]);
+    expect((await reader.rateCards.load(published.id))!.rows).toHaveLength(5_000);
+    expect(await reader.rateCards.load(old.id)).toBeUndefined();
     // The old version's rows were deleted (in chunks) after the switch.
     expect(allRows()).toBe(5_000);
-    reader.close();
+    await reader.close();
   });
 
-  it('a failure halfway leaves the old card as it was and deletes the staged rows', () => {
+  it('a failure halfway leaves the old card as it was and deletes the staged rows', async () => {
     const { store, reader, allRows } = setup();
-    const old = store.rateCards.replace(CARD, rows(3, 10_000));
+    const old = await store.rateCards.replace(CARD, rows(3, 10_000));
     let pauses = 0;
-    expect(() =>
+    await expect(
       store.rateCards.replace(CARD, rows(5_000), {
         chunkRows: 1_000,
         pause: () => {
           if (++pauses === 2) throw new Error('disk full');
         },
       }),
-    ).toThrow('disk full');
-    expect(reader.rateCards.versions()).toEqual([{ id: old.id, code: 'big' }]);
-    expect(reader.rateCards.load(old.id)!.rows).toHaveLength(3);
+    ).rejects.toThrow('disk full');
+    expect(await reader.rateCards.versions()).toEqual([{ id: old.id, code: 'big' }]);
+    expect((await reader.rateCards.load(old.id))!.rows).toHaveLength(3);
     expect(allRows()).toBe(3);
-    reader.close();
+    await reader.close();
   });
 
-  it('rows a dead importer left are deleted by the next import; a live importer within its lease is left alone', () => {
+  it('rows a dead importer left are deleted by the next import; a live importer within its lease is left alone', async () => {
     const { store, reader, allRows } = setup();
-    store.rateCards.replace(CARD, rows(3, 10_000));
+    await store.rateCards.replace(CARD, rows(3, 10_000));
     // What a crash leaves: a staged card whose process is gone, another of a live process (this test's
     // parent) still writing, and one of a live process silent for longer than the lease.
     let staged = 0;
@@ -109,31 +111,31 @@ describe('rate cards imported in chunks', () => {
     const dead = stage(2 ** 22 + 12_345, now);
     const live = stage(process.ppid, now);
     const silent = stage(process.ppid, new Date(Date.now() - STAGED_LEASE_MS - 1_000).toISOString());
-    expect(store.rateCards.abandoned().sort()).toEqual([dead, silent].sort());
-    expect(reader.rateCards.versions().map((v) => v.code)).toEqual(['big']);
+    expect(store.repos.rateCards.abandoned().sort()).toEqual([dead, silent].sort());
+    expect((await reader.rateCards.versions()).map((v) => v.code)).toEqual(['big']);
 
-    store.rateCards.replace({ ...CARD, code: 'other' }, rows(10));
+    await store.rateCards.replace({ ...CARD, code: 'other' }, rows(10));
     const left = store.db
       .prepare('SELECT id FROM rate_cards WHERE substr(name, 1, 1) = char(1)')
       .pluck()
       .all();
     expect(left).toEqual([live]);
     expect(allRows()).toBe(3 + 10 + 2_500);
-    reader.close();
+    await reader.close();
   });
 
-  it('a removal hides the card at once, then deletes its rows', () => {
+  it('a removal hides the card at once, then deletes its rows', async () => {
     const { store, reader, allRows } = setup();
-    store.rateCards.replace(CARD, rows(3_000));
+    await store.rateCards.replace(CARD, rows(3_000));
     const visible: string[][] = [];
-    const removed = store.rateCards.remove('big', {
+    const removed = await store.rateCards.remove('big', {
       chunkRows: 1_000,
-      pause: () => visible.push(reader.rateCards.versions().map((v) => v.code)),
+      pause: () => visible.push(reader.repos.rateCards.versions().map((v) => v.code)),
     });
     expect(removed?.code).toBe('big');
     expect(visible).toEqual([[], [], []]);
     expect(allRows()).toBe(0);
-    expect(store.rateCards.remove('big')).toBeUndefined();
-    reader.close();
+    expect(await store.rateCards.remove('big')).toBeUndefined();
+    await reader.close();
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalSql, shortChecksum, sqlChecksum } from '../../../../core/store/migration-checksum';
-import { migrations } from '../../../../core/store/migrations';
+import {
+  canonicalSql,
+  shortChecksum,
+  sqlChecksum,
+} from '../../../../../core/store/sqlite/migration-checksum';
+import { migrations } from '../../../../../core/store/sqlite/migrations';
 
 describe('canonicalSql', () => {
   it('ignores comments, indentation and line breaks', () => {

@@ -1,20 +1,10 @@
 // The pickup-point catalogue's slice of the store: the data file's fivepost_* tables (migration 0007), where
 // 5Post's catalogue is kept between downloads so a restart quotes at once (core/carriers/fivepost/catalogue.ts).
-import { catalogueMetaOf, type FivePostCatalogueStore } from '../carriers/fivepost/catalogue-store';
-import type { ReadablePoint, StoredPoint } from '../carriers/fivepost/points';
+import { catalogueMetaOf } from '../../carriers/fivepost/catalogue-store';
+import type { ReadablePoint, StoredPoint } from '../../carriers/fivepost/points';
+import type { PickupCatalogueStore } from '../port';
 import type { Db } from './open';
-
-/**
- * What 5Post keeps in the data file, keyed by namespace (carrier and host). The methods are 5Post's own
- * `FivePostCatalogueStore` (core/carriers/fivepost/catalogue-store.ts declares it, so carriers/ never imports
- * the store):
- *  - `meta`, `byZip` and `byCity` run inside every 5Post quote and stay synchronous (hot path: a quote reads
- *    the points at both ends and must not wait an event-loop turn for each); an asynchronous port (#18 item 1)
- *    keeps them synchronous behind an in-process copy or changes the adapter;
- *  - `replace` runs after a download (off the hot path, from async code: catalogue.ts awaits the download
- *    first), so an asynchronous port may return a Promise there.
- */
-export type PickupCatalogueStore = FivePostCatalogueStore;
+import type { Sync } from './promised';
 
 /**
  * Catalogues not refreshed for this long are dropped when another is stored: the sandbox simulator gets a new
@@ -31,7 +21,7 @@ interface PointRow {
   problem: string | null;
 }
 
-export function pickupCatalogueRepo(db: Db): PickupCatalogueStore {
+export function pickupCatalogueRepo(db: Db): Sync<PickupCatalogueStore> {
   const selectMeta = db.prepare<
     [string],
     { refreshed_at: string; point_count: number; unreadable_count: number }

@@ -1,20 +1,6 @@
-import type { Tier } from '../contract/limits';
-import { DEFAULT_THRESHOLD, type Threshold } from '../contract/low-balance';
+import { DEFAULT_THRESHOLD, type Threshold } from '../../contract/low-balance';
+import type { AccountRow, LedgerMismatch } from '../port';
 import type { Db } from './open';
-
-export type { Threshold, Tier };
-
-export interface AccountRow {
-  id: number;
-  name: string;
-  tier: Tier;
-  balance: number;
-  last_package: number | null;
-  threshold: Threshold;
-  created_at: string;
-  override_rps: number | null;
-  override_burst: number | null;
-}
 
 const SELECT_ACCOUNT = `
   SELECT a.id, a.name, a.tier, a.balance, a.last_package, a.threshold, a.created_at,
@@ -43,7 +29,7 @@ export function accountsRepo(db: Db) {
     ON CONFLICT (account_id) DO UPDATE SET rps = excluded.rps, burst = excluded.burst, updated_at = excluded.updated_at`);
   const deleteOverride = db.prepare('DELETE FROM rate_limit_overrides WHERE account_id = ?');
   const balanceOf = db.prepare<[number], { balance: number }>('SELECT balance FROM accounts WHERE id = ?');
-  const mismatches = db.prepare<[], { id: number; name: string; balance: number; ledger_sum: number }>(`
+  const mismatches = db.prepare<[], LedgerMismatch>(`
     SELECT a.id, a.name, a.balance, COALESCE(SUM(l.delta), 0) AS ledger_sum
     FROM accounts a LEFT JOIN ledger l ON l.account_id = a.id
     GROUP BY a.id HAVING a.balance != COALESCE(SUM(l.delta), 0)`);

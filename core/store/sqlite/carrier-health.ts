@@ -1,15 +1,5 @@
 import type { Db } from './open';
-import type { CarrierStatus } from '../contract/v1';
-
-export interface CarrierHealthRow {
-  code: string;
-  status: CarrierStatus;
-  consecutive_failures: number;
-  last_error: string | null;
-  last_success_at: string | null;
-  last_failure_at: string | null;
-  latency_ms_median: number | null;
-}
+import type { CarrierHealthRow } from '../port';
 
 export function carrierHealthRepo(db: Db) {
   const all = db.prepare<[], CarrierHealthRow>('SELECT * FROM carrier_health ORDER BY code');

@@ -1,5 +1,5 @@
-import { SETTINGS, isSettingName } from '../settings/schema';
-import { plainSecrets, SEALED_PREFIX, type SecretStore } from '../settings/secrets';
+import { SETTINGS, isSettingName } from '../../settings/schema';
+import { plainSecrets, SEALED_PREFIX, type SecretStore } from '../../settings/secrets';
 import type { Db } from './open';
 
 function isSecret(name: string): boolean {

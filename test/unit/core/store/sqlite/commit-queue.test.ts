@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../../../core/store/open';
-import { GroupCommitter } from '../../../../core/store/commit-queue';
-import { isBusyError, StoreBusyError, useServingBusyTimeout } from '../../../../core/store/busy';
+import { openDb } from '../../../../../core/store/sqlite/open';
+import { GroupCommitter } from '../../../../../core/store/sqlite/commit-queue';
+import { isBusyError, StoreBusyError, useServingBusyTimeout } from '../../../../../core/store/sqlite/busy';
 
 describe('GroupCommitter', () => {
   it('ops queued in one turn share one transaction; a failing op rolls back only itself', async () => {

@@ -6,8 +6,9 @@
 // never a mix: the rows go in under a staged card that no reader lists, and one small transaction then
 // retires the old version and gives the staged one its code. Retired and abandoned staged cards are deleted
 // in chunks afterwards, by this import, the next one or the next start of the service.
-import type { DeliveryType } from '../contract/v1';
-import type { Place, RateCardRow } from '../ratecards/parse';
+import type { DeliveryType } from '../../contract/v1';
+import type { Place, RateCardRow } from '../../ratecards/parse';
+import type { ChunkOptions, RateCardRecord, RateCardServiceRow, RateCardSummary } from '../port';
 import type { Db } from './open';
 
 /** Rows per transaction of an import or a removal: about 10 ms of the write lock each (docs/reliability.md). */
@@ -26,31 +27,6 @@ export const STAGED_LEASE_MS = 10 * 60 * 1000;
 
 /** Staged cards this process is writing now: a staged card of this pid not in here was left by a failure. */
 const staging = new Set<number>();
-
-export interface ChunkOptions {
-  /** Called between two transactions, so a process waiting for the write lock gets it (the admin CLI sleeps). */
-  pause?: () => void;
-  chunkRows?: number;
-}
-
-export interface RateCardRecord {
-  id: number;
-  code: string;
-  name: string;
-  volumetric_divisor: number;
-  created_at: string;
-}
-
-export interface RateCardSummary extends RateCardRecord {
-  rows: number;
-  max_weight_grams: number;
-}
-
-export interface RateCardServiceRow {
-  key: string;
-  service_name: string | null;
-  delivery_type: DeliveryType;
-}
 
 interface StoredRow {
   line: number;

@@ -3,7 +3,10 @@
 // serving process stood still for 5 s behind one write, and then failed (docs/reliability.md, #16 item 4).
 // A process that serves requests therefore waits only a few milliseconds inside SQLite and retries
 // asynchronously, with back-off, up to a bound; past the bound the caller is told the store is busy.
+import { CHUNK_YIELD_MS, StoreBusyError } from '../port';
 import type { Db } from './open';
+
+export { StoreBusyError };
 
 /**
  * SQLite's own wait, on the event loop, for a lock held elsewhere: enough for another process's short
@@ -26,21 +29,11 @@ export function busyRetryDelayMs(attempt: number): number {
 }
 
 /** The pause a chunked writer leaves between its transactions: longer than a waiting writer's retry period. */
-export const BUSY_YIELD_MS = 25;
+export const BUSY_YIELD_MS = CHUNK_YIELD_MS;
 
 /** The serving process's setting, once the file is open and checked (start-up may wait the full 5 s). */
 export function useServingBusyTimeout(db: Db): void {
   db.pragma(`busy_timeout = ${SERVING_BUSY_TIMEOUT_MS}`);
-}
-
-/** The store could not get the write lock within the bound: nothing of the write happened. */
-export class StoreBusyError extends Error {
-  override readonly name = 'StoreBusyError';
-  readonly code = 'SQLITE_BUSY';
-
-  constructor(waitedMs: number) {
-    super(`the data file is busy: another process held its write lock for ${Math.round(waitedMs)} ms`);
-  }
 }
 
 /**

@@ -1,21 +1,5 @@
+import type { NewQuote, QuoteRow } from '../port';
 import type { Db } from './open';
-
-export interface QuoteRow {
-  id: number;
-  request_id: string;
-  source: 'desk' | 'api';
-  created_at: string;
-  from_city: string;
-  to_city: string;
-  weight_grams: number;
-  cheapest_kopecks: number | null;
-  carriers: string;
-  sandbox: 0 | 1;
-  shipment_json: string;
-  result_json: string;
-}
-
-export type NewQuote = Omit<QuoteRow, 'id'>;
 
 export function quotesRepo(db: Db) {
   const insert = db.prepare(`

@@ -1,34 +1,5 @@
 import type { Db } from './open';
-import type { Tier } from './accounts';
-
-export interface KeyRow {
-  id: string;
-  account_id: number;
-  account_name: string;
-  name: string;
-  digest: string;
-  prefix: string;
-  last_four: string;
-  origin: 'created' | 'imported';
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-/** What the listener needs on every request, in one indexed lookup (so admin changes apply at once). */
-export interface KeyAuthRow {
-  key_id: string;
-  digest: string;
-  revoked_at: string | null;
-  last_used_at: string | null;
-  account_id: number;
-  tier: Tier;
-  balance: number;
-  override_rps: number | null;
-  override_burst: number | null;
-}
-
-export type NewKey = Omit<KeyRow, 'account_name'>;
+import type { KeyAuthRow, KeyRow, NewKey } from '../port';
 
 const SELECT_KEY = `
   SELECT k.id, k.account_id, a.name AS account_name, k.name, k.digest, k.prefix, k.last_four, k.origin,

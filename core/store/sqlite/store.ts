@@ -1,0 +1,393 @@
+// The embedded store: one SQLite file (better-sqlite3, synchronous) behind the asynchronous port. It keeps
+// the design the desk and `serve` were measured with: money-path writes share group-commit transactions
+// (commit-queue.ts), reservations, in-flight idempotency claims and token buckets live in this process (one
+// process serves a data folder: core/service.ts holds its lock), and a write that meets another process's
+// lock retries off the event loop up to a bound (busy.ts).
+import { TokenBuckets } from '../../limits/token-bucket';
+import type { SecretStore } from '../../settings/secrets';
+import {
+  CHUNK_YIELD_MS,
+  StoreBusyError,
+  StoreConflictError,
+  type AccountsStore,
+  type CarrierHealthStore,
+  type ChangeTopic,
+  type ChargeInput,
+  type ChargeResult,
+  type ClaimResult,
+  type IdempotencyClaim,
+  type IntegrityReport,
+  type KeysStore,
+  type LocationCacheStore,
+  type NotificationsStore,
+  type PickupCatalogueStore,
+  type QuotesStore,
+  type RateCardsStore,
+  type ReserveResult,
+  type SettingsStore,
+  type Store,
+  type TakeResult,
+  type BucketLimits,
+} from '../port';
+import { isBusyError, retryWhileBusy, sleepSync, useServingBusyTimeout } from './busy';
+import { SqliteChangeFeed } from './change-feed';
+import { chargeInTx } from './charge';
+import { GroupCommitter } from './commit-queue';
+import { quickCheck } from './integrity';
+import type { Db } from './open';
+import { promised } from './promised';
+import { sqliteRepos, type SqliteRepos } from './repos';
+
+export interface SqliteStoreOptions {
+  secrets?: SecretStore;
+  /** `false` commits every charge on its own (one fsync each): the benchmark's comparison point. */
+  groupCommit?: boolean;
+}
+
+const topics = (...names: ChangeTopic[]): ReadonlySet<ChangeTopic> => new Set(names);
+const ACCOUNTS = topics('accounts');
+const KEYS = topics('keys');
+const KEYS_AND_ACCOUNTS = topics('keys', 'accounts');
+const SETTINGS = topics('settings');
+const RATE_CARDS = topics('rate_cards');
+
+interface Claim {
+  fingerprint: string;
+  expiresAtMs: number;
+}
+
+export class SqliteStore implements Store {
+  /** The connection, for this implementation's own tests and fixtures: not part of the port. */
+  readonly db: Db;
+  /** The synchronous repositories, for the same (and for opening a data folder before anything serves). */
+  readonly repos: SqliteRepos;
+  readonly location: string;
+  readonly changes: SqliteChangeFeed;
+  readonly accounts: AccountsStore;
+  readonly keys: KeysStore;
+  readonly settings: SettingsStore;
+  readonly quotes: QuotesStore;
+  readonly notifications: NotificationsStore;
+  readonly carrierHealth: CarrierHealthStore;
+  readonly rateCards: RateCardsStore;
+  readonly locationCache: LocationCacheStore;
+  readonly pickupCatalogue: PickupCatalogueStore;
+
+  private readonly committer: GroupCommitter;
+  private serving = false;
+  private settingsCache: ReadonlyMap<string, string> | null = null;
+  /** Requests being rated per account, not yet charged: the balance they will need is held back. */
+  private readonly reservations = new Map<number, number>();
+  private readonly claims = new Map<string, Claim>();
+  private readonly buckets = new TokenBuckets();
+
+  constructor(db: Db, path: string, options: SqliteStoreOptions = {}) {
+    this.db = db;
+    this.location = path;
+    this.repos = sqliteRepos(db, options.secrets);
+    this.changes = new SqliteChangeFeed(db);
+    this.committer = new GroupCommitter(db, { grouping: options.groupCommit ?? true });
+    this.changes.subscribe((changed) => {
+      if (changed.has('settings')) this.settingsCache = null;
+    });
+    const r = this.repos;
+
+    this.accounts = {
+      create: (name, balance, now, threshold) =>
+        this.write(ACCOUNTS, () => {
+          if (r.accounts.byName(name)) throw new StoreConflictError(`account ${JSON.stringify(name)} exists`);
+          return r.accounts.create(name, balance, now, threshold);
+        }),
+      seedIfEmpty: (name, balance, now) =>
+        this.write(ACCOUNTS, () => this.seedIfEmptySync(name, balance, now)),
+      byName: (name) => this.read(() => r.accounts.byName(name)),
+      byId: (id) => this.read(() => r.accounts.byId(id)),
+      list: () => this.read(() => r.accounts.list()),
+      balance: (id) => this.read(() => r.accounts.balance(id)),
+      topup: (id, requests, now, note = null) =>
+        this.write(ACCOUNTS, () => {
+          if (!r.accounts.byId(id)) return undefined;
+          r.accounts.topup(id, requests, now, note);
+          return r.accounts.byId(id);
+        }),
+      setThreshold: (id, threshold) =>
+        this.write(ACCOUNTS, () => {
+          r.accounts.setThreshold(id, threshold);
+          return r.accounts.byId(id);
+        }),
+      setLimits: (id, rps, burst, now) =>
+        this.write(ACCOUNTS, () => {
+          if (!r.accounts.byId(id)) return undefined;
+          r.accounts.setLimits(id, rps, burst, now);
+          return r.accounts.byId(id);
+        }),
+      clearLimits: (id) =>
+        this.write(ACCOUNTS, () => {
+          r.accounts.clearLimits(id);
+          return r.accounts.byId(id);
+        }),
+      invariantViolations: () => this.read(() => r.accounts.invariantViolations()),
+    };
+
+    this.keys = {
+      insert: (key, sameName) =>
+        this.write(KEYS, () => {
+          const existing = r.keys.byDigest(key.digest);
+          if (existing) return { ok: false as const, reason: 'digest_taken' as const, existing };
+          if (!r.accounts.byId(key.account_id)) return { ok: false as const, reason: 'no_account' as const };
+          if (key.revoked_at === null) {
+            const taken = r.keys
+              .list(key.account_id)
+              .find((k) => k.revoked_at === null && sameName(k.name, key.name));
+            if (taken) return { ok: false as const, reason: 'name_taken' as const, existing: taken };
+          }
+          r.keys.insert(key);
+          return { ok: true as const, row: r.keys.byId(key.id)! };
+        }),
+      importChunk: (keys, newId, now) =>
+        this.write(KEYS_AND_ACCOUNTS, () => {
+          const done = { imported: 0, skipped: 0, accounts_created: [] as string[] };
+          for (const { account, ...key } of keys) {
+            if (r.keys.byDigest(key.digest)) {
+              done.skipped++;
+              continue;
+            }
+            let acc = r.accounts.byName(account);
+            if (!acc) {
+              acc = r.accounts.create(account, 0, now);
+              done.accounts_created.push(account);
+            }
+            r.keys.insert({ ...key, id: newId(), account_id: acc.id });
+            done.imported++;
+          }
+          return done;
+        }),
+      authLookup: (digest) => this.read(() => r.keys.authLookup(digest)),
+      byId: (id) => this.read(() => r.keys.byId(id)),
+      byDigest: (digest) => this.read(() => r.keys.byDigest(digest)),
+      list: (accountId) => this.read(() => r.keys.list(accountId)),
+      revoke: (id, now) =>
+        this.write(KEYS, () => {
+          if (!r.keys.byId(id)) return 'missing' as const;
+          return r.keys.revoke(id, now) ? ('revoked' as const) : ('already' as const);
+        }),
+      // Rides along with the next group commit: a key's last use is not worth an fsync of its own.
+      touch: (id, now) => this.grouped(KEYS, () => r.keys.touch(id, now)),
+    };
+
+    this.settings = {
+      get: (name) => this.read(() => r.settings.get(name)),
+      all: () => this.read(() => r.settings.all()),
+      snapshot: () => {
+        this.changes.poll();
+        this.settingsCache ??= r.settings.all();
+        return this.settingsCache;
+      },
+      write: (changes, now) =>
+        this.write(SETTINGS, () => {
+          for (const { name, value } of changes) {
+            if (value === null) r.settings.delete(name);
+            else r.settings.set(name, value, now);
+          }
+        }),
+      sealPlainSecrets: (now) => this.write(SETTINGS, () => r.settings.sealPlainSecrets(now)),
+    };
+
+    this.quotes = {
+      // Through the group commit like the charges (one fsync for a busy moment).
+      insert: (quote) => this.grouped(null, () => r.quotes.insert(quote)),
+      byId: (id) => this.read(() => r.quotes.byId(id)),
+      search: (text, limit, offset) => this.read(() => r.quotes.search(text, limit, offset)),
+    };
+
+    this.notifications = { list: (limit) => this.read(() => r.notifications.list(limit)) };
+
+    this.carrierHealth = {
+      all: () => this.read(() => r.carrierHealth.all()),
+      upsert: (row) => {
+        try {
+          r.carrierHealth.upsert(row);
+          return Promise.resolve();
+        } catch (error) {
+          if (!isBusyError(error)) return Promise.reject(error);
+          // A busy file must not fail the carrier call that changed the status: the row goes with the next
+          // group commit instead.
+          return this.grouped(null, () => r.carrierHealth.upsert(row));
+        }
+      },
+    };
+
+    this.rateCards = {
+      versions: () => this.read(() => r.rateCards.versions()),
+      byCode: (code) => this.read(() => r.rateCards.byCode(code)),
+      list: () => this.read(() => r.rateCards.list()),
+      services: (id) => this.read(() => r.rateCards.services(id)),
+      load: (id) => this.read(() => r.rateCards.load(id)),
+      replace: (card, rows, options = {}) =>
+        // Not one transaction: the repository writes a chunk per transaction and publishes in a small last one.
+        this.run(RATE_CARDS, () => r.rateCards.replace(card, rows, this.chunking(options))),
+      remove: (code, options = {}) =>
+        this.run(RATE_CARDS, () => r.rateCards.remove(code, this.chunking(options))),
+      // A chunk per group commit, so a busy file delays the purge instead of stalling the event loop.
+      purgeAbandoned: async () => {
+        for (const id of r.rateCards.abandoned())
+          while (await this.grouped(null, () => r.rateCards.purgeChunk(id)));
+      },
+    };
+
+    const locations = promised<LocationCacheStore>(r.locationCache);
+    this.locationCache = {
+      ...locations,
+      put: (entry) => this.run(null, () => r.locationCache.put(entry)),
+    };
+    this.pickupCatalogue = {
+      ...promised<PickupCatalogueStore>(r.pickupCatalogue),
+      replace: (namespace, points, nowMs) =>
+        this.run(null, () => r.pickupCatalogue.replace(namespace, points, nowMs)),
+    };
+  }
+
+  // ---- the money path ----
+
+  reserve(accountId: number, maxInFlight: number): Promise<ReserveResult> {
+    return this.read(() => {
+      const balance = this.repos.accounts.balance(accountId) ?? 0;
+      const held = this.reservations.get(accountId) ?? 0;
+      if (balance - held < 1) return { ok: false, reason: 'insufficient_balance' };
+      if (held >= maxInFlight) return { ok: false, reason: 'too_many_in_flight' };
+      this.reservations.set(accountId, held + 1);
+      let released = false;
+      return {
+        ok: true,
+        release: () => {
+          if (released) return;
+          released = true;
+          const left = (this.reservations.get(accountId) ?? 1) - 1;
+          if (left > 0) this.reservations.set(accountId, left);
+          else this.reservations.delete(accountId);
+        },
+      };
+    });
+  }
+
+  claimIdempotency(claim: IdempotencyClaim): Promise<ClaimResult> {
+    return this.read((): ClaimResult => {
+      const record = this.repos.idempotency.get(claim.accountId, claim.key);
+      if (record && record.created_at_ms > claim.nowMs - claim.retentionMs) {
+        return record.fingerprint === claim.fingerprint ? { state: 'done', record } : { state: 'mismatch' };
+      }
+      const id = `${claim.accountId}\u0000${claim.key}`;
+      const running = this.claims.get(id);
+      if (running && running.expiresAtMs > claim.nowMs) {
+        return running.fingerprint === claim.fingerprint ? { state: 'in_flight' } : { state: 'mismatch' };
+      }
+      const mine: Claim = { fingerprint: claim.fingerprint, expiresAtMs: claim.nowMs + claim.leaseMs };
+      this.claims.set(id, mine);
+      return {
+        state: 'claimed',
+        release: () => {
+          // A lease taken over after it expired belongs to its new holder now.
+          if (this.claims.get(id) === mine) this.claims.delete(id);
+        },
+      };
+    });
+  }
+
+  charge(input: ChargeInput): Promise<ChargeResult> {
+    return this.committer
+      .run(() => chargeInTx(this.repos, input))
+      .then((result) => {
+        if (result.ok) this.changes.wrote(ACCOUNTS);
+        return result;
+      });
+  }
+
+  takeToken(bucket: string, limits: BucketLimits, nowMs: number): Promise<TakeResult> {
+    return Promise.resolve(this.buckets.take(bucket, limits, nowMs));
+  }
+
+  purgeIdempotencyBefore(ms: number): Promise<number> {
+    return this.grouped(null, () => this.repos.idempotency.purgeOlderThan(ms));
+  }
+
+  integrityCheck(): Promise<IntegrityReport> {
+    return this.read(() => quickCheck(this.db));
+  }
+
+  // ---- life cycle ----
+
+  startServing(): void {
+    useServingBusyTimeout(this.db);
+    this.serving = true;
+  }
+
+  /** Group-commit batches and the operations in them so far (the benchmark's average batch size). */
+  commitStats(): { batches: number; ops: number } {
+    return this.committer.stats;
+  }
+
+  /** The data folder's first account, before anything serves (synchronously, inside one BEGIN IMMEDIATE). */
+  seedIfEmptySync(name: string, balance: number, now: string): boolean {
+    return this.db
+      .transaction(() => {
+        if (this.repos.accounts.list().length > 0) return false;
+        this.repos.accounts.create(name, balance, now);
+        return true;
+      })
+      .immediate();
+  }
+
+  close(): Promise<void> {
+    if (this.db.open) {
+      this.committer.flush();
+      this.db.close();
+    }
+    return Promise.resolve();
+  }
+
+  // ---- how statements run ----
+
+  /** Reads need no transaction of their own: WAL gives each statement a consistent snapshot. */
+  private read<T>(fn: () => T): Promise<T> {
+    return this.run(null, fn);
+  }
+
+  /** Runs fn as one BEGIN IMMEDIATE transaction now (see run). */
+  private write<T>(changed: ReadonlySet<ChangeTopic> | null, fn: () => T): Promise<T> {
+    return this.run(changed, () => this.db.transaction(fn).immediate());
+  }
+
+  /**
+   * Runs fn now. Busy while serving: retried off the event loop with back-off up to the bound, then
+   * StoreBusyError; SQLite refused the whole transaction, so running it again runs it once. Subscribers hear
+   * of `changed` once it committed, before the caller does.
+   */
+  private run<T>(changed: ReadonlySet<ChangeTopic> | null, fn: () => T): Promise<T> {
+    const once = (): T => {
+      const value = fn();
+      if (changed) this.changes.wrote(changed);
+      return value;
+    };
+    try {
+      return Promise.resolve(once());
+    } catch (error) {
+      if (!isBusyError(error)) return Promise.reject(error);
+      if (!this.serving) return Promise.reject(new StoreBusyError(5_000));
+      return retryWhileBusy(once);
+    }
+  }
+
+  /** Queued into the next group commit (settles after its COMMIT). */
+  private grouped<T>(changed: ReadonlySet<ChangeTopic> | null, fn: () => T): Promise<T> {
+    return this.committer.run(fn).then((value) => {
+      if (changed) this.changes.wrote(changed);
+      return value;
+    });
+  }
+
+  /** Outside a serving process nothing waits on this connection, so the pause lets another process write. */
+  private chunking(options: { pause?: () => void; chunkRows?: number }) {
+    if (options.pause || this.serving) return options;
+    return { ...options, pause: () => sleepSync(CHUNK_YIELD_MS) };
+  }
+}
