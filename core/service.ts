@@ -230,9 +230,9 @@ export async function createRatingService(options: RatingServiceOptions) {
   const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);
   purgeTimer.unref();
   // Rate-card rows a crashed or failed import left hidden, in the background.
-  store.rateCards.purgeAbandoned().catch((err: unknown) =>
-    logger.warn('abandoned rate-card rows not deleted yet', { error: String(err) }),
-  );
+  store.rateCards
+    .purgeAbandoned()
+    .catch((err: unknown) => logger.warn('abandoned rate-card rows not deleted yet', { error: String(err) }));
 
   await registry.warmUp();
 

@@ -42,11 +42,13 @@ export function authenticate(
     return { ok: false, code: 'invalid_api_key', presented: true };
   }
   const known = digest;
-  return keys.load(known).then((loaded) =>
-    !loaded || !digestsEqual(loaded.row.digest, known)
-      ? { ok: false, code: 'invalid_api_key', presented: true }
-      : accepted(loaded, header, known, memo),
-  );
+  return keys
+    .load(known)
+    .then((loaded) =>
+      !loaded || !digestsEqual(loaded.row.digest, known)
+        ? { ok: false, code: 'invalid_api_key', presented: true }
+        : accepted(loaded, header, known, memo),
+    );
 }
 
 function accepted(key: CachedKey, header: string, digest: string, memo: ConnectionAuthMemo): AuthResult {

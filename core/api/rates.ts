@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { Shipment, type RatesResponse } from '../contract/v1';
 import { safePropertyName } from '../keys/redact';
-import type { KeyAuthRow } from '../store/port';
+import type { IdempotencyRecord, KeyAuthRow } from '../store/port';
 import type { ApiRuntime } from './runtime';
 import { decodeUtf8, isJsonContentType, readBody } from './body';
 import {
@@ -83,15 +83,7 @@ export async function handleRates(
       leaseMs: IDEMPOTENCY_LEASE_MS,
     });
     if (claim.state === 'mismatch') return sendError(res, 'idempotency_key_reused', requestId, headers);
-    if (claim.state === 'done') {
-      // Byte-for-byte replay, including the original request_id (also in X-Request-Id).
-      return sendJson(
-        res,
-        claim.record.status,
-        claim.record.body,
-        withHeaders(headers, { 'X-Request-Id': claim.record.request_id, 'Idempotent-Replayed': 'true' }),
-      );
-    }
+    if (claim.state === 'done') return replay(res, claim.record, headers);
     if (claim.state === 'in_flight') {
       return sendError(res, 'idempotency_key_in_use', requestId, headers, {
         headers: { 'Retry-After': '1' },
@@ -161,7 +153,16 @@ export async function handleRates(
         };
         return JSON.stringify(body);
       },
-      ...(key !== null ? { idempotency: { key, fingerprint: fp, createdAtMs: now.getTime() } } : {}),
+      ...(key !== null
+        ? {
+            idempotency: {
+              key,
+              fingerprint: fp,
+              createdAtMs: now.getTime(),
+              notBeforeMs: now.getTime() - IDEMPOTENCY_RETENTION_MS,
+            },
+          }
+        : {}),
       history: (body) => ({
         request_id: requestId,
         source: 'api',
@@ -178,6 +179,11 @@ export async function handleRates(
     });
     if (!charged.ok) {
       if (charged.reason === 'client_gone') return;
+      if (charged.reason === 'already_done') {
+        if (charged.record.fingerprint !== fp)
+          return sendError(res, 'idempotency_key_reused', requestId, headers);
+        return replay(res, charged.record, headers);
+      }
       return sendError(res, 'insufficient_balance', requestId, headers);
     }
     rt.onBalanceChanged(accountId, charged.balance);
@@ -188,6 +194,16 @@ export async function handleRates(
     release();
     releaseClaim?.();
   }
+}
+
+/** Byte-for-byte replay of a completed request, including its request_id (also in X-Request-Id). */
+function replay(res: ServerResponse, record: IdempotencyRecord, headers: HeaderList): void {
+  sendJson(
+    res,
+    record.status,
+    record.body,
+    withHeaders(headers, { 'X-Request-Id': record.request_id, 'Idempotent-Replayed': 'true' }),
+  );
 }
 
 /** zod issues as `{path, message}` with a JSON-pointer-like dotted path (`parcel.weight_grams`, `carriers[0]`). */

@@ -160,7 +160,11 @@ async function handle(
     // request whose own key is good, so the refusal tells an unauthenticated caller nothing about a value.
     if (auth.ok && query !== null && (await queryHoldsKnownKey(query, rt.keyCache))) auth = QUERY_SECRET;
     if (!auth.ok) {
-      const brake = await rt.store.takeToken(AUTH_FAILURE_BUCKET, AUTH_FAILURE_LIMITS, rt.clock.monotonicMs());
+      const brake = await rt.store.takeToken(
+        AUTH_FAILURE_BUCKET,
+        AUTH_FAILURE_LIMITS,
+        rt.clock.monotonicMs(),
+      );
       if (!brake.allowed) {
         return sendError(res, 'rate_limit_exceeded', requestId, headers, {
           headers: { 'Retry-After': String(brake.retryAfterSeconds) },

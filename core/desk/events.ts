@@ -13,10 +13,20 @@ export function attachDeskEvents(
   store: Store,
   emit: DeskEmit,
 ): () => void {
+  // Accounts are never renamed: a name looked up once is kept, so every later balance is told at once, in the
+  // order the balances changed (a lookup per event could settle out of order behind a busy file).
+  const names = new Map<number, string>();
   const onBalance = ({ accountId, balance }: BalanceChanged): void => {
-    // Lookups settle in the order they were asked, so the desk hears balances in the order they changed.
+    const name = names.get(accountId);
+    if (name !== undefined) {
+      emit('balance:changed', { account_id: accountId, account: name, balance });
+      return;
+    }
     void store.accounts.byId(accountId).then(
-      (account) => emit('balance:changed', { account_id: accountId, account: account?.name ?? '', balance }),
+      (account) => {
+        if (account) names.set(accountId, account.name);
+        emit('balance:changed', { account_id: accountId, account: account?.name ?? '', balance });
+      },
       () => emit('balance:changed', { account_id: accountId, account: '', balance }),
     );
   };

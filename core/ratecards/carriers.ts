@@ -23,42 +23,46 @@ export interface RateCardCarrierSet {
 const NONE: RateCardCarrierSet = { adapters: new Map() };
 
 export class RateCardCarriers {
-  /** Set when the feed announces a change of rate cards: the next current() asks the store. */
-  private stale = true;
-  private loading: Promise<RateCardCarrierSet> | null = null;
   private fingerprint = '';
   private byId = new Map<number, CarrierAdapter>();
   private state: RateCardCarrierSet = NONE;
+  /** Bumped by every announced change of rate cards; `built` is the value the current state was read at. */
+  private changes = 0;
+  private built = -1;
+  private loading: { at: number; set: Promise<RateCardCarrierSet> } | null = null;
 
   constructor(
     private readonly source: RateCardSource,
     private readonly cities?: CityLookup,
   ) {
     source.changes.subscribe((topics) => {
-      if (topics.has('rate_cards')) this.stale = true;
+      if (topics.has('rate_cards')) this.changes++;
     });
   }
 
   current(): Promise<RateCardCarrierSet> {
     this.source.changes.poll();
-    if (!this.stale) return Promise.resolve(this.state);
-    // Callers during a reload share it: two builds of one card would be two adapters for one code.
-    this.loading ??= this.reload()
-      .catch((error: unknown) => {
-        this.stale = true;
-        throw error;
-      })
-      .finally(() => {
-        this.loading = null;
-      });
-    return this.loading;
+    if (this.built === this.changes) return Promise.resolve(this.state);
+    // Callers share a reload started after the last change; a change during a reload starts another, so a
+    // quote sent after an import never gets the set from before it.
+    if (this.loading?.at === this.changes) return this.loading.set;
+    const at = this.changes;
+    const set = this.reload(at).finally(() => {
+      if (this.loading?.set === set) this.loading = null;
+    });
+    this.loading = { at, set };
+    return set;
   }
 
-  private async reload(): Promise<RateCardCarrierSet> {
-    this.stale = false;
+  private async reload(at: number): Promise<RateCardCarrierSet> {
     const versions = await this.source.rateCards.versions();
     const fingerprint = versions.map((v) => `${v.id}:${v.code}`).join(',');
-    if (fingerprint === this.fingerprint) return this.state;
+    // A reload started later has already applied what it read: this older one must not undo it.
+    if (at < this.built) return this.state;
+    if (fingerprint === this.fingerprint) {
+      this.built = at;
+      return this.state;
+    }
 
     const byId = new Map<number, CarrierAdapter>();
     const adapters = new Map<string, CarrierAdapter>();
@@ -79,9 +83,11 @@ export class RateCardCarriers {
       byId.set(id, adapter);
       adapters.set(adapter.code, adapter);
     }
+    if (at < this.built) return this.state;
     this.byId = byId;
     this.fingerprint = fingerprint;
     this.state = adapters.size === 0 ? NONE : { adapters };
+    this.built = at;
     return this.state;
   }
 

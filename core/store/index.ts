@@ -2,4 +2,10 @@
 // Consumers take `Store` (or a slice) as a capability; only composition (the service, the admin CLI, a data
 // folder) chooses the implementation.
 export * from './port';
-export { DataFileRefusedError, openStore, SqliteStore, type RefusalReason, type StoreOptions } from './sqlite';
+export {
+  DataFileRefusedError,
+  openStore,
+  SqliteStore,
+  type RefusalReason,
+  type StoreOptions,
+} from './sqlite';

@@ -306,7 +306,11 @@ export interface ChargeInput {
   now: Date;
   /** Builds the exact response body once the new balance is known. */
   body: (balanceRemaining: number) => string;
-  idempotency?: { key: string; fingerprint: string; createdAtMs: number };
+  /**
+   * `notBeforeMs`: a completed record of this key created at or after it is answered instead of a second
+   * debit (a claim whose lease expired while its holder was still running, e.g. across a laptop's sleep).
+   */
+  idempotency?: { key: string; fingerprint: string; createdAtMs: number; notBeforeMs?: number };
   history?: (body: string) => NewQuote;
   /** Aborted before the write commits: nothing is charged (the client went away). */
   signal?: AbortSignal;
@@ -322,7 +326,9 @@ export interface LowBalanceEvent {
 
 export type ChargeResult =
   | { ok: true; body: string; balance: number; lowBalance?: LowBalanceEvent }
-  | { ok: false; reason: 'insufficient_balance' | 'client_gone' };
+  | { ok: false; reason: 'insufficient_balance' | 'client_gone' }
+  /** The key was completed meanwhile: nothing was charged; answer its stored reply. */
+  | { ok: false; reason: 'already_done'; record: IdempotencyRecord };
 
 export interface MoneyPath {
   /**
@@ -405,7 +411,10 @@ export class StoreConflictError extends Error {
 export class StoreBusyError extends Error {
   override readonly name = 'StoreBusyError';
 
-  constructor(readonly waitedMs: number, detail = 'the data file is busy: another process held its write lock') {
+  constructor(
+    readonly waitedMs: number,
+    detail = 'the data file is busy: another process held its write lock',
+  ) {
     super(`${detail} for ${Math.round(waitedMs)} ms`);
   }
 }

@@ -120,7 +120,11 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     (await createKey(service.store, { now: () => new Date() }, { account, name: `test ${Math.random()}` }))
       .secret;
   if (!tierLimits)
-    await setLimits(service.store, { now: () => new Date() }, { account: 'default', rps: 10_000, burst: 10_000 });
+    await setLimits(
+      service.store,
+      { now: () => new Date() },
+      { account: 'default', rps: 10_000, burst: 10_000 },
+    );
   const key = await newKey();
   const t: TestService = {
     service,

@@ -77,8 +77,8 @@ export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierA
       const atZip = await store.byZip(namespace, zip);
       if (atZip.length > 0) {
         const keys = [...new Set(atZip.map((p) => p.cityKey))];
-        const inTown = (await Promise.all(keys.map((key) => store.byCity(namespace, key)))).flatMap((points) =>
-          points.filter((p) => sameRegionOf(p, atZip)),
+        const inTown = (await Promise.all(keys.map((key) => store.byCity(namespace, key)))).flatMap(
+          (points) => points.filter((p) => sameRegionOf(p, atZip)),
         );
         return { points: inTown, place: to.city.trim() || zip, known: true };
       }

@@ -30,7 +30,8 @@ export function memoryCatalogueStore(): FivePostCatalogueStore {
       shared.set(namespace, { meta: catalogueMetaOf(points, nowMs), points: [...points] });
     },
     byZip: async (namespace, zip) => shared.get(namespace)?.points.filter((p) => p.zip === zip) ?? [],
-    byCity: async (namespace, cityKey) => shared.get(namespace)?.points.filter((p) => p.cityKey === cityKey) ?? [],
+    byCity: async (namespace, cityKey) =>
+      shared.get(namespace)?.points.filter((p) => p.cityKey === cityKey) ?? [],
   };
 }
 

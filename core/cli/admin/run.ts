@@ -116,7 +116,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
         try {
           return await work(store);
         } finally {
-          store.close();
+          await store.close();
         }
       },
     };

@@ -11,6 +11,7 @@
 // Earlier versions patched better-sqlite3's prepare/exec/transaction to count writes; the store now says what
 // it wrote instead.
 import { CHANGE_TOPICS, type ChangeFeed, type ChangeTopic } from '../port';
+import { isBusyError } from './busy';
 import type { Db } from './open';
 
 type Listener = (topics: ReadonlySet<ChangeTopic>) => void;
@@ -55,7 +56,14 @@ export class SqliteChangeFeed implements ChangeFeed {
   }
 
   private checkForeign(): void {
-    const dv = this.readDataVersion();
+    let dv: number;
+    try {
+      dv = this.readDataVersion();
+    } catch (error) {
+      // A read that cannot begin now leaves the caches as they are for this batch; the next one asks again.
+      if (isBusyError(error)) return;
+      throw error;
+    }
     if (dv === this.dataVersion) return;
     this.dataVersion = dv;
     this.wrote(EVERYTHING);

@@ -7,6 +7,12 @@ import type { SqliteRepos } from './repos';
 export function chargeInTx(repos: SqliteRepos, input: ChargeInput): ChargeResult {
   // Checked inside the transaction: the commit is the last moment the client can still be spared.
   if (input.signal?.aborted) return { ok: false, reason: 'client_gone' };
+  const idem = input.idempotency;
+  if (idem?.notBeforeMs !== undefined) {
+    const done = repos.idempotency.get(input.accountId, idem.key);
+    if (done && done.created_at_ms >= idem.notBeforeMs)
+      return { ok: false, reason: 'already_done', record: done };
+  }
   const at = input.now.toISOString();
   const balance = repos.accounts.debitInTx(input.accountId, input.requestId, at);
   if (balance === undefined) return { ok: false, reason: 'insufficient_balance' };

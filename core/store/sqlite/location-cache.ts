@@ -2,7 +2,7 @@
 // answered about places, so a restart does not ask CDEK again for every town (core/locations/resolver.ts).
 import type { LocationCacheStore } from '../port';
 import type { Db } from './open';
-import type { Sync } from './promised';
+import type { Sync } from './sync';
 
 interface Row {
   value: string | null;

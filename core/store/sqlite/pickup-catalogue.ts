@@ -4,7 +4,7 @@ import { catalogueMetaOf } from '../../carriers/fivepost/catalogue-store';
 import type { ReadablePoint, StoredPoint } from '../../carriers/fivepost/points';
 import type { PickupCatalogueStore } from '../port';
 import type { Db } from './open';
-import type { Sync } from './promised';
+import type { Sync } from './sync';
 
 /**
  * Catalogues not refreshed for this long are dropped when another is stored: the sandbox simulator gets a new

@@ -10,6 +10,7 @@ import {
   StoreBusyError,
   StoreConflictError,
   type AccountsStore,
+  type CarrierHealthRow,
   type CarrierHealthStore,
   type ChangeTopic,
   type ChargeInput,
@@ -35,7 +36,6 @@ import { chargeInTx } from './charge';
 import { GroupCommitter } from './commit-queue';
 import { quickCheck } from './integrity';
 import type { Db } from './open';
-import { promised } from './promised';
 import { sqliteRepos, type SqliteRepos } from './repos';
 
 export interface SqliteStoreOptions {
@@ -80,6 +80,8 @@ export class SqliteStore implements Store {
   private readonly reservations = new Map<number, number>();
   private readonly claims = new Map<string, Claim>();
   private readonly buckets = new TokenBuckets();
+  /** Carrier health rows waiting for the group commit because the file was busy, by carrier code. */
+  private readonly healthQueued = new Map<string, CarrierHealthRow>();
 
   constructor(db: Db, path: string, options: SqliteStoreOptions = {}) {
     this.db = db;
@@ -178,11 +180,12 @@ export class SqliteStore implements Store {
     this.settings = {
       get: (name) => this.read(() => r.settings.get(name)),
       all: () => this.read(() => r.settings.all()),
-      snapshot: () => {
-        this.changes.poll();
-        this.settingsCache ??= r.settings.all();
-        return this.settingsCache;
-      },
+      snapshot: () =>
+        busyAsStoreBusy(() => {
+          this.changes.poll();
+          this.settingsCache ??= r.settings.all();
+          return this.settingsCache;
+        }),
       write: (changes, now) =>
         this.write(SETTINGS, () => {
           for (const { name, value } of changes) {
@@ -207,12 +210,21 @@ export class SqliteStore implements Store {
       upsert: (row) => {
         try {
           r.carrierHealth.upsert(row);
+          // A row queued earlier for this carrier is older than this one: it must not follow it.
+          this.healthQueued.delete(row.code);
           return Promise.resolve();
         } catch (error) {
           if (!isBusyError(error)) return Promise.reject(error);
-          // A busy file must not fail the carrier call that changed the status: the row goes with the next
-          // group commit instead.
-          return this.grouped(null, () => r.carrierHealth.upsert(row));
+          // A busy file must not fail the carrier call that changed the status: the carrier's latest row goes
+          // with the next group commit instead (one write per carrier, whatever changed meanwhile).
+          const queued = this.healthQueued.has(row.code);
+          this.healthQueued.set(row.code, row);
+          if (queued) return Promise.resolve();
+          return this.grouped(null, () => {
+            const latest = this.healthQueued.get(row.code);
+            this.healthQueued.delete(row.code);
+            if (latest) r.carrierHealth.upsert(latest);
+          });
         }
       },
     };
@@ -230,20 +242,24 @@ export class SqliteStore implements Store {
         this.run(RATE_CARDS, () => r.rateCards.remove(code, this.chunking(options))),
       // A chunk per group commit, so a busy file delays the purge instead of stalling the event loop.
       purgeAbandoned: async () => {
-        for (const id of r.rateCards.abandoned())
+        for (const id of await this.read(() => r.rateCards.abandoned()))
           while (await this.grouped(null, () => r.rateCards.purgeChunk(id)));
       },
     };
 
-    const locations = promised<LocationCacheStore>(r.locationCache);
+    // Their writes are tried once: a locked file costs a directory call or a download (tried again later),
+    // never a quote its time (the resolver and the catalogue log the failure and go on).
     this.locationCache = {
-      ...locations,
-      put: (entry) => this.run(null, () => r.locationCache.put(entry)),
+      get: (namespace, want, key, nowMs) => this.read(() => r.locationCache.get(namespace, want, key, nowMs)),
+      put: (entry) => this.once(() => r.locationCache.put(entry)),
+      sweepExpired: (nowMs) => this.read(() => r.locationCache.sweepExpired(nowMs)),
     };
     this.pickupCatalogue = {
-      ...promised<PickupCatalogueStore>(r.pickupCatalogue),
+      meta: (namespace) => this.read(() => r.pickupCatalogue.meta(namespace)),
+      byZip: (namespace, zip) => this.read(() => r.pickupCatalogue.byZip(namespace, zip)),
+      byCity: (namespace, cityKey) => this.read(() => r.pickupCatalogue.byCity(namespace, cityKey)),
       replace: (namespace, points, nowMs) =>
-        this.run(null, () => r.pickupCatalogue.replace(namespace, points, nowMs)),
+        this.once(() => r.pickupCatalogue.replace(namespace, points, nowMs)),
     };
   }
 
@@ -372,8 +388,17 @@ export class SqliteStore implements Store {
       return Promise.resolve(once());
     } catch (error) {
       if (!isBusyError(error)) return Promise.reject(error);
-      if (!this.serving) return Promise.reject(new StoreBusyError(5_000));
+      if (!this.serving) return Promise.reject(new StoreBusyError(BUSY_TIMEOUT_MS));
       return retryWhileBusy(once);
+    }
+  }
+
+  /** Runs fn now, without a retry: a busy file rejects at once with StoreBusyError. */
+  private once<T>(fn: () => T): Promise<T> {
+    try {
+      return Promise.resolve(busyAsStoreBusy(fn));
+    } catch (error) {
+      return Promise.reject(error);
     }
   }
 
@@ -389,5 +414,18 @@ export class SqliteStore implements Store {
   private chunking(options: { pause?: () => void; chunkRows?: number }) {
     if (options.pause || this.serving) return options;
     return { ...options, pause: () => sleepSync(CHUNK_YIELD_MS) };
+  }
+}
+
+/** SQLite's own busy wait on a connection that does not serve (the admin CLI): open.ts. */
+const BUSY_TIMEOUT_MS = 5_000;
+
+/** A read or write that met another process's lock surfaces as the port's StoreBusyError, never raw. */
+function busyAsStoreBusy<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (isBusyError(error) && !(error instanceof StoreBusyError)) throw new StoreBusyError(0);
+    throw error;
   }
 }

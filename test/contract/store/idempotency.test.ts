@@ -167,4 +167,31 @@ describe.each(STORE_IMPLEMENTATIONS)('idempotency ($name)', (impl) => {
     expect(results.filter((r) => r.state === 'claimed')).toHaveLength(1);
     expect(results.filter((r) => r.state === 'in_flight')).toHaveLength(9);
   });
+
+  it('charges a key completed meanwhile not again: the charge answers the stored reply instead', async () => {
+    const acc = await account(10);
+    // The first holder's lease expired while it still ran (a laptop asleep), a second request took the key over
+    // and completed; the first one's charge must not debit again.
+    const stale = claimed(await claim(acc, 'late', 'fp-late', { leaseMs: 50 }));
+    const { requestId, body } = await complete(acc, 'late', 'fp-late', NOW_MS + 100);
+    const second = await fx.store.charge(
+      chargeInput(acc, {
+        requestId: unique('req'),
+        idempotency: {
+          key: 'late',
+          fingerprint: 'fp-late',
+          createdAtMs: NOW_MS + 200,
+          notBeforeMs: NOW_MS - DAY_MS,
+        },
+      }),
+    );
+    stale.release();
+    expect(second.ok).toBe(false);
+    if (second.ok || second.reason !== 'already_done')
+      throw new Error(`expected already_done, got ${JSON.stringify(second)}`);
+    expect(second.record.body).toBe(body);
+    expect(second.record.request_id).toBe(requestId);
+    expect(await fx.store.accounts.balance(acc)).toBe(9);
+    expect(await fx.store.accounts.invariantViolations()).toEqual([]);
+  });
 });
