@@ -5,10 +5,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import Database from 'better-sqlite3';
 import { setLimits, topup } from '../../core/operations';
 import { openDataFolder } from '../../core/store/data-folder';
 import { createKey } from '../../core/operations';
+import { balanceOf, fullIntegrityCheck, ledgerRowCount, openReadOnly } from './data-file';
 
 const clock = { now: () => new Date() };
 
@@ -51,11 +51,7 @@ export async function startServeProcess(env: Record<string, string> = {}): Promi
     createInterface({ input: proc.stdout! }).once('line', resolve);
     proc.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr.join('\n')}`)));
   });
-  const db = new Database(join(dir, 'ratedesk.db'), { readonly: true, fileMustExist: true });
-  const balance = db.prepare<[], { balance: number }>("SELECT balance FROM accounts WHERE name = 'default'");
-  const ledger = db.prepare<[], { n: number }>(
-    "SELECT COUNT(*) AS n FROM ledger WHERE account_id = (SELECT id FROM accounts WHERE name = 'default')",
-  );
+  const file = openReadOnly(dir);
   return {
     proc,
     dir,
@@ -66,11 +62,11 @@ export async function startServeProcess(env: Record<string, string> = {}): Promi
       const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
     },
-    account: () => ({ balance: balance.get()!.balance, ledgerRows: ledger.get()!.n }),
-    integrityCheck: () => String(db.pragma('integrity_check', { simple: true })),
+    account: () => ({ balance: balanceOf(file, 'default'), ledgerRows: ledgerRowCount(file, 'default') }),
+    integrityCheck: () => fullIntegrityCheck(file),
     alive: () => proc.exitCode === null && proc.signalCode === null,
     async close() {
-      db.close();
+      await file.close();
       if (proc.exitCode === null && proc.signalCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));
         proc.kill('SIGTERM');

@@ -5,12 +5,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runStore } from '../../../core/operations';
 import type { SqliteStore } from '../../../core/store';
 import { openDataFolder } from '../../../core/store/data-folder';
 import { startTestService } from '../../helpers/service';
+import { openReadOnly, rateCardRowCount } from '../../helpers/data-file';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const CLI = join(ROOT, 'core/cli/admin.ts');
@@ -54,28 +54,23 @@ async function killedHalfway(dir: string, file: string): Promise<number> {
     { cwd: ROOT, stdio: 'ignore' },
   );
   procs.push(child);
-  const db = new Database(join(dir, 'ratedesk.db'), { readonly: true });
-  const hidden = db
-    .prepare(
-      `SELECT COUNT(*) FROM rate_card_rows r JOIN rate_cards c ON c.id = r.card_id
-       WHERE substr(c.name, 1, 1) = char(1)`,
-    )
-    .pluck();
+  const reader = openReadOnly(dir);
+  const hidden = { get: () => rateCardRowCount(reader, 'staged') };
   try {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      const staged = hidden.get() as number;
+      const staged = hidden.get();
       if (staged >= 6_000) {
         child.kill('SIGKILL');
         await new Promise((r) => child.once('exit', r));
-        return hidden.get() as number;
+        return hidden.get();
       }
       if (child.exitCode !== null) throw new Error('the import finished before it could be killed');
       await new Promise((r) => setTimeout(r, 10));
     }
     throw new Error('the import never wrote a chunk');
   } finally {
-    db.close();
+    await reader.close();
   }
 }
 
@@ -85,7 +80,7 @@ async function cardState(dir: string): Promise<{ cards: Array<[string, string, n
     const cards = (await runStore({ store, clock }, 'ratecards:list', {})).map(
       (c) => [c.code, c.name, c.rows] as [string, string, number],
     );
-    const allRows = store.db.prepare('SELECT COUNT(*) FROM rate_card_rows').pluck().get() as number;
+    const allRows = rateCardRowCount(store, 'all');
     return { cards, allRows };
   } finally {
     await store.close();
@@ -117,12 +112,10 @@ describe('a rate-card import killed halfway', () => {
     });
     expect(quote.status).toBe(200);
     expect(quote.json.rates.map((r: { price_kopecks: number }) => r.price_kopecks)).toEqual([49_000]);
-    const rowsNow = (t.service.store as SqliteStore).db
-      .prepare('SELECT COUNT(*) FROM rate_card_rows')
-      .pluck();
+    const service = t.service.store as SqliteStore;
+    const rowsNow = { get: () => rateCardRowCount(service, 'all') };
     const deadline = Date.now() + 10_000;
-    while ((rowsNow.get() as number) > 3 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    while (rowsNow.get() > 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(rowsNow.get()).toBe(3);
     await t.stop();
 
