@@ -307,8 +307,9 @@ export interface ChargeInput {
   /** Builds the exact response body once the new balance is known. */
   body: (balanceRemaining: number) => string;
   /**
-   * `notBeforeMs`: a completed record of this key created at or after it is answered instead of a second
-   * debit (a claim whose lease expired while its holder was still running, e.g. across a laptop's sleep).
+   * `notBeforeMs`: a completed record of this key created after it (still within retention, by the same rule
+   * as claimIdempotency's) is answered instead of a second debit (a claim whose lease expired while its holder
+   * was still running, e.g. across a laptop's sleep).
    */
   idempotency?: { key: string; fingerprint: string; createdAtMs: number; notBeforeMs?: number };
   history?: (body: string) => NewQuote;

@@ -10,7 +10,7 @@ export function chargeInTx(repos: SqliteRepos, input: ChargeInput): ChargeResult
   const idem = input.idempotency;
   if (idem?.notBeforeMs !== undefined) {
     const done = repos.idempotency.get(input.accountId, idem.key);
-    if (done && done.created_at_ms >= idem.notBeforeMs)
+    if (done && done.created_at_ms > idem.notBeforeMs)
       return { ok: false, reason: 'already_done', record: done };
   }
   const at = input.now.toISOString();

@@ -194,4 +194,20 @@ describe.each(STORE_IMPLEMENTATIONS)('idempotency ($name)', (impl) => {
     expect(await fx.store.accounts.balance(acc)).toBe(9);
     expect(await fx.store.accounts.invariantViolations()).toEqual([]);
   });
+
+  it('charges a key again once its record is past retention, by the same boundary as the claim', async () => {
+    const acc = await account(10);
+    await complete(acc, 'old', 'fp-old', NOW_MS);
+    // Exactly the retention later the claim says the key is new again; the charge must agree and debit.
+    const later = NOW_MS + DAY_MS;
+    claimed(await claim(acc, 'old', 'fp-old', { nowMs: later })).release();
+    const again = await fx.store.charge(
+      chargeInput(acc, {
+        requestId: unique('req'),
+        idempotency: { key: 'old', fingerprint: 'fp-old', createdAtMs: later, notBeforeMs: later - DAY_MS },
+      }),
+    );
+    expect(again.ok).toBe(true);
+    expect(await fx.store.accounts.balance(acc)).toBe(8);
+  });
 });
