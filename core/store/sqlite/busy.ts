@@ -3,7 +3,7 @@
 // serving process stood still for 5 s behind one write, and then failed (docs/reliability.md, #16 item 4).
 // A process that serves requests therefore waits only a few milliseconds inside SQLite and retries
 // asynchronously, with back-off, up to a bound; past the bound the caller is told the store is busy.
-import { CHUNK_YIELD_MS, StoreBusyError } from '../port';
+import { StoreBusyError } from '../port';
 import type { Db } from './open';
 
 export { StoreBusyError };
@@ -28,8 +28,6 @@ export function busyRetryDelayMs(attempt: number): number {
   return Math.min(16, 2 << Math.min(attempt, 4));
 }
 
-/** The pause a chunked writer leaves between its transactions: longer than a waiting writer's retry period. */
-export const BUSY_YIELD_MS = CHUNK_YIELD_MS;
 
 /** The serving process's setting, once the file is open and checked (start-up may wait the full 5 s). */
 export function useServingBusyTimeout(db: Db): void {

@@ -33,6 +33,7 @@ import {
 import { isBusyError, retryWhileBusy, sleepSync, useServingBusyTimeout } from './busy';
 import { SqliteChangeFeed } from './change-feed';
 import { chargeInTx } from './charge';
+import { InProcessHolds } from './in-process';
 import { GroupCommitter } from './commit-queue';
 import { quickCheck } from './integrity';
 import type { Db } from './open';
@@ -50,11 +51,6 @@ const KEYS = topics('keys');
 const KEYS_AND_ACCOUNTS = topics('keys', 'accounts');
 const SETTINGS = topics('settings');
 const RATE_CARDS = topics('rate_cards');
-
-interface Claim {
-  fingerprint: string;
-  expiresAtMs: number;
-}
 
 export class SqliteStore implements Store {
   /** The connection, for this implementation's own tests and fixtures: not part of the port. */
@@ -76,9 +72,7 @@ export class SqliteStore implements Store {
   private readonly committer: GroupCommitter;
   private serving = false;
   private settingsCache: ReadonlyMap<string, string> | null = null;
-  /** Requests being rated per account, not yet charged: the balance they will need is held back. */
-  private readonly reservations = new Map<number, number>();
-  private readonly claims = new Map<string, Claim>();
+  private readonly holds = new InProcessHolds();
   private readonly buckets = new TokenBuckets();
   /** Carrier health rows waiting for the group commit because the file was busy, by carrier code. */
   private readonly healthQueued = new Map<string, CarrierHealthRow>();
@@ -266,47 +260,13 @@ export class SqliteStore implements Store {
   // ---- the money path ----
 
   reserve(accountId: number, maxInFlight: number): Promise<ReserveResult> {
-    return this.read(() => {
-      const balance = this.repos.accounts.balance(accountId) ?? 0;
-      const held = this.reservations.get(accountId) ?? 0;
-      if (balance - held < 1) return { ok: false, reason: 'insufficient_balance' };
-      if (held >= maxInFlight) return { ok: false, reason: 'too_many_in_flight' };
-      this.reservations.set(accountId, held + 1);
-      let released = false;
-      return {
-        ok: true,
-        release: () => {
-          if (released) return;
-          released = true;
-          const left = (this.reservations.get(accountId) ?? 1) - 1;
-          if (left > 0) this.reservations.set(accountId, left);
-          else this.reservations.delete(accountId);
-        },
-      };
-    });
+    return this.read(() =>
+      this.holds.reserve(accountId, this.repos.accounts.balance(accountId) ?? 0, maxInFlight),
+    );
   }
 
   claimIdempotency(claim: IdempotencyClaim): Promise<ClaimResult> {
-    return this.read((): ClaimResult => {
-      const record = this.repos.idempotency.get(claim.accountId, claim.key);
-      if (record && record.created_at_ms > claim.nowMs - claim.retentionMs) {
-        return record.fingerprint === claim.fingerprint ? { state: 'done', record } : { state: 'mismatch' };
-      }
-      const id = `${claim.accountId}\u0000${claim.key}`;
-      const running = this.claims.get(id);
-      if (running && running.expiresAtMs > claim.nowMs) {
-        return running.fingerprint === claim.fingerprint ? { state: 'in_flight' } : { state: 'mismatch' };
-      }
-      const mine: Claim = { fingerprint: claim.fingerprint, expiresAtMs: claim.nowMs + claim.leaseMs };
-      this.claims.set(id, mine);
-      return {
-        state: 'claimed',
-        release: () => {
-          // A lease taken over after it expired belongs to its new holder now.
-          if (this.claims.get(id) === mine) this.claims.delete(id);
-        },
-      };
-    });
+    return this.read(() => this.holds.claim(claim, this.repos.idempotency.get(claim.accountId, claim.key)));
   }
 
   charge(input: ChargeInput): Promise<ChargeResult> {

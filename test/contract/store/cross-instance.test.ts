@@ -48,38 +48,47 @@ describe.each(STORE_IMPLEMENTATIONS)('two instances ($name)', (impl) => {
     expect(await second.claimIdempotency({ ...claim, fingerprint: 'other' })).toEqual({ state: 'mismatch' });
   });
 
-  describe.runIf(impl.sharedState)('shared money-path state', () => {
-    it('sees a claim held on the other instance as in flight', async () => {
-      const second = await fx.opened.openSecond();
-      const acc = await fx.store.accounts.create(unique('shared'), 5, NOW);
-      const claim = { accountId: acc.id, key: 'k', nowMs: NOW_MS, retentionMs: DAY_MS, leaseMs: 30_000 };
-      const held = await fx.store.claimIdempotency({ ...claim, fingerprint: 'fp' });
-      expect(held.state).toBe('claimed');
-      expect(await second.claimIdempotency({ ...claim, fingerprint: 'fp' })).toEqual({ state: 'in_flight' });
-      expect(await second.claimIdempotency({ ...claim, fingerprint: 'other' })).toEqual({
-        state: 'mismatch',
+  // Reported as skipped, with the reason in its name, for an implementation whose holds, claims and buckets
+  // live in one process (SQLite: one process serves a data folder); they run for one that shares them (#19).
+  describe.runIf(impl.sharedState)(
+    impl.sharedState
+      ? 'shared money-path state'
+      : `shared money-path state (skipped: ${impl.name} keeps holds, claims and buckets in one process by design)`,
+    () => {
+      it('sees a claim held on the other instance as in flight', async () => {
+        const second = await fx.opened.openSecond();
+        const acc = await fx.store.accounts.create(unique('shared'), 5, NOW);
+        const claim = { accountId: acc.id, key: 'k', nowMs: NOW_MS, retentionMs: DAY_MS, leaseMs: 30_000 };
+        const held = await fx.store.claimIdempotency({ ...claim, fingerprint: 'fp' });
+        expect(held.state).toBe('claimed');
+        expect(await second.claimIdempotency({ ...claim, fingerprint: 'fp' })).toEqual({
+          state: 'in_flight',
+        });
+        expect(await second.claimIdempotency({ ...claim, fingerprint: 'other' })).toEqual({
+          state: 'mismatch',
+        });
+        if (held.state === 'claimed') held.release();
+        expect((await second.claimIdempotency({ ...claim, fingerprint: 'fp' })).state).toBe('claimed');
       });
-      if (held.state === 'claimed') held.release();
-      expect((await second.claimIdempotency({ ...claim, fingerprint: 'fp' })).state).toBe('claimed');
-    });
 
-    it('counts holds of both instances against one balance', async () => {
-      const second = await fx.opened.openSecond();
-      const acc = await fx.store.accounts.create(unique('shared'), 2, NOW);
-      expect((await fx.store.reserve(acc.id, 10)).ok).toBe(true);
-      expect((await second.reserve(acc.id, 10)).ok).toBe(true);
-      expect(await fx.store.reserve(acc.id, 10)).toEqual({ ok: false, reason: 'insufficient_balance' });
-      expect(await second.reserve(acc.id, 10)).toEqual({ ok: false, reason: 'insufficient_balance' });
-    });
+      it('counts holds of both instances against one balance', async () => {
+        const second = await fx.opened.openSecond();
+        const acc = await fx.store.accounts.create(unique('shared'), 2, NOW);
+        expect((await fx.store.reserve(acc.id, 10)).ok).toBe(true);
+        expect((await second.reserve(acc.id, 10)).ok).toBe(true);
+        expect(await fx.store.reserve(acc.id, 10)).toEqual({ ok: false, reason: 'insufficient_balance' });
+        expect(await second.reserve(acc.id, 10)).toEqual({ ok: false, reason: 'insufficient_balance' });
+      });
 
-    it('takes tokens of one bucket from both instances', async () => {
-      const second = await fx.opened.openSecond();
-      const bucket = unique('acct');
-      const limits = { rps: 0.001, burst: 2 };
-      expect((await fx.store.takeToken(bucket, limits, performance.now())).allowed).toBe(true);
-      expect((await second.takeToken(bucket, limits, performance.now())).allowed).toBe(true);
-      expect((await fx.store.takeToken(bucket, limits, performance.now())).allowed).toBe(false);
-      expect((await second.takeToken(bucket, limits, performance.now())).allowed).toBe(false);
-    });
-  });
+      it('takes tokens of one bucket from both instances', async () => {
+        const second = await fx.opened.openSecond();
+        const bucket = unique('acct');
+        const limits = { rps: 0.001, burst: 2 };
+        expect((await fx.store.takeToken(bucket, limits, performance.now())).allowed).toBe(true);
+        expect((await second.takeToken(bucket, limits, performance.now())).allowed).toBe(true);
+        expect((await fx.store.takeToken(bucket, limits, performance.now())).allowed).toBe(false);
+        expect((await second.takeToken(bucket, limits, performance.now())).allowed).toBe(false);
+      });
+    },
+  );
 });
