@@ -28,7 +28,6 @@ export function busyRetryDelayMs(attempt: number): number {
   return Math.min(16, 2 << Math.min(attempt, 4));
 }
 
-
 /** The serving process's setting, once the file is open and checked (start-up may wait the full 5 s). */
 export function useServingBusyTimeout(db: Db): void {
   db.pragma(`busy_timeout = ${SERVING_BUSY_TIMEOUT_MS}`);
