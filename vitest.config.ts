@@ -9,6 +9,7 @@ export default defineConfig({
       'test/contract/**/*.test.ts',
     ],
     environment: 'node',
+    globalSetup: ['test/helpers/postgres-global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: static checks, unit + integration tests (vitest: real SQLite files, real HTTP on 127.0.0.1),
+# `npm test`: static checks, unit + integration tests (vitest: real SQLite files, a real PostgreSQL cluster
+# started from Debian's binaries, real HTTP on 127.0.0.1),
 # end-to-end tests (Playwright driving Debian's Chromium; Electron tests where an Electron runtime exists),
 # then ONE plain summary line that CI reads: `tests: N passed, M failed, K skipped`.
 # A failed static check (typecheck, lint, OpenAPI drift) counts as one failed test, so the line never hides it.
@@ -22,6 +23,9 @@ static format npx prettier --check --log-level warn .
 static openapi-drift npx tsx scripts/generate-openapi.ts --check
 static openapi-lint node scripts/openapi-lint.mjs
 static electronegativity bash .ci/electronegativity.sh
+
+step "PostgreSQL for the company-server tests"
+bash scripts/ensure-postgres.sh || echo "FAILED postgresql" >>"$OUT/static.txt"
 
 step "vitest (unit + integration)"
 npx vitest run --exclude 'test/reliability/**' --reporter=default --reporter=json --outputFile.json="$OUT/vitest.json"
