@@ -11,7 +11,9 @@ export interface CachedKey {
  * largest cost of GET /v1/balance (docs/benchmarks.md). The whole copy is dropped as soon as the store's change
  * feed says keys or accounts may have changed, so a revocation, top-up or limit change by the admin CLI, the
  * desk or a charge applies to the very next request. Only rows that exist are kept, so it never holds more
- * entries than the keys table has; it holds digests (as stored), never secrets.
+ * entries than the keys table has; it holds digests (as stored), never secrets. On a shared database, whose feed
+ * does not announce other instances' charges (ChangeFeed.announcesBalances), it keeps nothing: every request
+ * reads its row, so a balance, a revocation or a limit is exact on every instance.
  */
 export class KeyCache {
   private readonly rows = new Map<string, CachedKey>();
@@ -32,7 +34,9 @@ export class KeyCache {
 
   /** The cached row, or undefined when it must be read from the store (see load). */
   cached(digest: string): CachedKey | undefined {
-    this.changes.poll();
+    if (!this.changes.announcesBalances) return undefined;
+    // An embedded store's poll is done when it returns (port.ts); nothing to wait for.
+    void this.changes.poll();
     return this.rows.get(digest);
   }
 
@@ -42,7 +46,7 @@ export class KeyCache {
     const row = await this.keys.authLookup(digest);
     if (!row) return undefined;
     const entry = { row, lastUsedMs: row.last_used_at ? Date.parse(row.last_used_at) : 0 };
-    if (this.generation === before) this.rows.set(digest, entry);
+    if (this.generation === before && this.changes.announcesBalances) this.rows.set(digest, entry);
     return entry;
   }
 }

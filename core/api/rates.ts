@@ -73,6 +73,11 @@ export async function handleRates(
   const fp = key === null ? '' : shipmentFingerprint(shipment);
 
   let releaseClaim: (() => void) | null = null;
+  // Nobody waits for a release: one that fails (a lost connection) expires with its lease instead.
+  const quietly = (release: () => Promise<void>) => (): void =>
+    void release().catch((error: unknown) =>
+      rt.logger.warn('a hold or claim release failed; it expires with its lease', { error: String(error) }),
+    );
   if (key !== null) {
     const claim = await rt.store.claimIdempotency({
       accountId,
@@ -89,7 +94,7 @@ export async function handleRates(
         headers: { 'Retry-After': '1' },
       });
     }
-    releaseClaim = claim.release;
+    releaseClaim = quietly(claim.release);
   }
 
   // Holds one request of balance while the carriers are asked, so parallel calls cannot overdraw.
@@ -113,7 +118,7 @@ export async function handleRates(
       ],
     });
   }
-  const release = hold.release;
+  const release = quietly(hold.release);
 
   // A client that disconnects before its charge commits is charged nothing, and its carrier calls stop: an
   // answer nobody receives must not cost a request that, without an Idempotency-Key, could never be fetched.

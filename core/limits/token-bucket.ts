@@ -48,22 +48,27 @@ export class TokenBuckets {
     b.tokens = snap(Math.min(limits.burst, b.tokens + elapsed * limits.rps));
     b.updatedMs = now;
     b.limits = limits;
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
-      return {
-        allowed: true,
-        remaining: Math.floor(b.tokens),
-        retryAfterSeconds: 0,
-        resetSeconds: ceilSnapped((limits.burst - b.tokens) / limits.rps),
-      };
-    }
-    return {
-      allowed: false,
-      remaining: 0,
-      retryAfterSeconds: Math.max(1, ceilSnapped((1 - b.tokens) / limits.rps)),
-      resetSeconds: ceilSnapped((limits.burst - b.tokens) / limits.rps),
-    };
+    const allowed = b.tokens >= 1;
+    if (allowed) b.tokens -= 1;
+    return takeResult(allowed, b.tokens, limits);
   }
+}
+
+/**
+ * What a take says, from whether it was granted and the tokens left after it (a bucket kept elsewhere, such as
+ * a shared database's, answers with the same headers).
+ */
+export function takeResult(allowed: boolean, tokensAfter: number, limits: BucketLimits): TakeResult {
+  const tokens = snap(tokensAfter);
+  const resetSeconds = ceilSnapped((limits.burst - tokens) / limits.rps);
+  return allowed
+    ? { allowed, remaining: Math.floor(tokens), retryAfterSeconds: 0, resetSeconds }
+    : {
+        allowed,
+        remaining: 0,
+        retryAfterSeconds: Math.max(1, ceilSnapped((1 - tokens) / limits.rps)),
+        resetSeconds,
+      };
 }
 
 const DRIFT = 1e-9;

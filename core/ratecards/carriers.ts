@@ -41,7 +41,9 @@ export class RateCardCarriers {
   }
 
   current(): Promise<RateCardCarrierSet> {
-    this.source.changes.poll();
+    // Not awaited: an embedded store's poll is done when it returns; a shared database's generations were
+    // already read by this request's key lookup (store/postgres/change-feed.ts), which announced any change.
+    void this.source.changes.poll();
     if (this.built === this.changes) return Promise.resolve(this.state);
     // Callers share a reload started after the last change; a change during a reload starts another, so a
     // quote sent after an import never gets the set from before it.

@@ -166,12 +166,22 @@ export interface IntegrityCheckStore {
 // ---- the money path -----------------------------------------------------------------------------------
 
 export type ReserveResult =
-  | { ok: true; /** Gives the hold back; a second call does nothing. */ release(): void }
+  | {
+      ok: true;
+      /**
+       * Gives the hold back; a second call does nothing. Settles once the hold is gone for every instance (a
+       * caller that does not wait may ignore it: a failed release expires with the hold's lease).
+       */
+      release(): Promise<void>;
+    }
   | { ok: false; reason: 'insufficient_balance' | 'too_many_in_flight' };
 
 export type ClaimResult =
-  /** Nobody holds the key: this request runs it, and must release the claim (after its charge or failure). */
-  | { state: 'claimed'; release(): void }
+  /**
+   * Nobody holds the key: this request runs it, and must release the claim (after its charge or failure). The
+   * release settles once another instance could claim the key.
+   */
+  | { state: 'claimed'; release(): Promise<void> }
   /** A completed request with the same fingerprint: answer its stored reply byte for byte. */
   | { state: 'done'; record: IdempotencyRecord }
   /** The same request is running elsewhere (its lease has not expired). */
@@ -255,12 +265,20 @@ export interface ChangeFeed {
    */
   subscribe(listener: (topics: ReadonlySet<ChangeTopic>) => void): () => void;
   /**
-   * Looks for commits made elsewhere now (SQLite: one data_version read), so a request sent after such a
-   * commit finished sees it. The listener calls it once per batch of requests (`beginRequest`).
+   * Looks for commits made elsewhere now (SQLite: one data_version read, done before poll returns), so a
+   * request sent after such a commit finished sees it. Settles once the listeners have heard of them: a
+   * database server cannot be asked synchronously, so a caller that must see the commit waits for it.
    */
-  poll(): void;
+  poll(): Promise<void>;
   /** poll(), at most once per event-loop batch of requests (see the SQLite implementation). */
   beginRequest(): void;
+  /**
+   * Whether every change of a key's auth row reaches the listeners, balances included. An embedded store's
+   * are (one process serves the data, and announces its charges); a shared database announces admin changes
+   * but not other instances' charges (one NOTIFY per charge would serialise every commit), so a copy of a
+   * balance must not be kept there: the key lookup reads the row on every request instead.
+   */
+  readonly announcesBalances: boolean;
 }
 
 // ---- the store ----------------------------------------------------------------------------------------

@@ -19,6 +19,8 @@ type Listener = (topics: ReadonlySet<ChangeTopic>) => void;
 const EVERYTHING: ReadonlySet<ChangeTopic> = new Set(CHANGE_TOPICS);
 
 export class SqliteChangeFeed implements ChangeFeed {
+  /** One process serves a data file and announces its own charges (store.ts). */
+  readonly announcesBalances = true;
   private readonly listeners = new Set<Listener>();
   private readonly readDataVersion: () => number;
   private dataVersion: number;
@@ -46,8 +48,10 @@ export class SqliteChangeFeed implements ChangeFeed {
     this.checkForeign();
   }
 
-  poll(): void {
+  /** Done when it returns: data_version is read synchronously. */
+  poll(): Promise<void> {
     if (!this.batchChecked) this.checkForeign();
+    return Promise.resolve();
   }
 
   /** This process committed a write touching `topics`. */

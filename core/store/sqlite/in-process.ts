@@ -23,11 +23,12 @@ export class InProcessHolds {
     return {
       ok: true,
       release: () => {
-        if (released) return;
+        if (released) return Promise.resolve();
         released = true;
         const left = (this.reservations.get(accountId) ?? 1) - 1;
         if (left > 0) this.reservations.set(accountId, left);
         else this.reservations.delete(accountId);
+        return Promise.resolve();
       },
     };
   }
@@ -49,6 +50,7 @@ export class InProcessHolds {
       release: () => {
         // A lease taken over after it expired belongs to its new holder now.
         if (this.claims.get(id) === mine) this.claims.delete(id);
+        return Promise.resolve();
       },
     };
   }

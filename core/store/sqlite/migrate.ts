@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { Db } from './open';
 import { migrations } from './migrations';
-import { shortChecksum, sqlChecksum } from './migration-checksum';
+import { DataFileRefusedError, type RefusalReason } from '../refused';
+import { shortChecksum, sqlChecksum } from '../migration-checksum';
 
 export interface Migration {
   version: number;
@@ -16,22 +17,7 @@ export interface Migration {
 /** The migration that creates schema_migrations: every migration from here on is recorded as it runs. */
 const FIRST_RECORDED = 4;
 
-export type RefusalReason = 'checksum-mismatch' | 'newer' | 'history-damaged';
-
-/**
- * This build cannot safely open the data file; nothing in it was changed. The message is one line (the admin
- * CLI prints the first line of an unexpected error) that names the file, what differs and what to do.
- */
-export class DataFileRefusedError extends Error {
-  override readonly name = 'DataFileRefusedError';
-  constructor(
-    readonly reason: RefusalReason,
-    readonly file: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { DataFileRefusedError, type RefusalReason };
 
 /**
  * Brings the file to the newest schema, one migration per transaction: the SQL, its schema_migrations row

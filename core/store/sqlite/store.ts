@@ -176,7 +176,7 @@ export class SqliteStore implements Store {
       all: () => this.read(() => r.settings.all()),
       snapshot: () =>
         busyAsStoreBusy(() => {
-          this.changes.poll();
+          void this.changes.poll();
           this.settingsCache ??= r.settings.all();
           return this.settingsCache;
         }),

@@ -110,7 +110,7 @@ describe.each(STORE_IMPLEMENTATIONS)('change feed ($name)', (impl) => {
     gone.stop();
     await store.accounts.create(unique('after'), 1, NOW);
     await store.settings.write([{ name: 'ui.theme', value: 'dark' }], NOW);
-    store.changes.poll();
+    await store.changes.poll();
     store.changes.beginRequest();
     expect(gone.calls).toEqual([]);
     expect(stays.seen().has('accounts')).toBe(true);
@@ -125,7 +125,7 @@ describe.each(STORE_IMPLEMENTATIONS)('change feed ($name)', (impl) => {
     const feed = record(first);
 
     await second.settings.write([{ name: 'ui.language', value: 'en' }], NOW);
-    first.changes.poll();
+    await first.changes.poll();
     expect(feed.seen().has('settings')).toBe(true);
     expect(first.settings.snapshot().get('ui.language')).toBe('en');
     expect(await first.settings.get('ui.language')).toBe('en');
@@ -135,19 +135,19 @@ describe.each(STORE_IMPLEMENTATIONS)('change feed ($name)', (impl) => {
     await second.keys.insert(key, sameKeyName);
     feed.clear();
     await second.keys.revoke(key.id, NOW);
-    first.changes.poll();
+    await first.changes.poll();
     expect(feed.seen().has('keys')).toBe(true);
     expect(await first.keys.authLookup(key.digest)).toMatchObject({ revoked_at: NOW });
 
     feed.clear();
     await second.accounts.topup(acc.id, 10, NOW);
-    first.changes.poll();
+    await first.changes.poll();
     expect(feed.seen().has('accounts')).toBe(true);
     expect(await first.accounts.balance(acc.id)).toBe(13);
 
     feed.clear();
     await second.rateCards.replace(rateCard(unique('card')), rateCardRows());
-    first.changes.poll();
+    await first.changes.poll();
     expect(feed.seen().has('rate_cards')).toBe(true);
   });
 });

@@ -67,7 +67,7 @@ describe.each(STORE_IMPLEMENTATIONS)('two instances ($name)', (impl) => {
         expect(await second.claimIdempotency({ ...claim, fingerprint: 'other' })).toEqual({
           state: 'mismatch',
         });
-        if (held.state === 'claimed') held.release();
+        if (held.state === 'claimed') await held.release();
         expect((await second.claimIdempotency({ ...claim, fingerprint: 'fp' })).state).toBe('claimed');
       });
 

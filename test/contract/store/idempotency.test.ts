@@ -42,7 +42,7 @@ describe.each(STORE_IMPLEMENTATIONS)('idempotency ($name)', (impl) => {
     const charged = await fx.store.charge(
       chargeInput(accountId, { requestId, idempotency: { key, fingerprint, createdAtMs } }),
     );
-    mine.release();
+    await mine.release();
     if (!charged.ok) throw new Error(`charge refused: ${charged.reason}`);
     return { requestId, body: charged.body };
   }
@@ -53,9 +53,9 @@ describe.each(STORE_IMPLEMENTATIONS)('idempotency ($name)', (impl) => {
     expect(await claim(acc, 'k', 'fp-a', { nowMs: NOW_MS + 10 })).toEqual({ state: 'in_flight' });
     expect(await claim(acc, 'k', 'fp-b', { nowMs: NOW_MS + 10 })).toEqual({ state: 'mismatch' });
     // Released without a charge (the request failed): the key is free again.
-    first.release();
-    claimed(await claim(acc, 'k', 'fp-a', { nowMs: NOW_MS + 20 })).release();
-    claimed(await claim(acc, 'k', 'fp-b', { nowMs: NOW_MS + 30 })).release();
+    await first.release();
+    await claimed(await claim(acc, 'k', 'fp-a', { nowMs: NOW_MS + 20 })).release();
+    await claimed(await claim(acc, 'k', 'fp-b', { nowMs: NOW_MS + 30 })).release();
   });
 
   it('answers a completed key with its stored reply byte for byte, and a different request with mismatch', async () => {
@@ -90,12 +90,12 @@ describe.each(STORE_IMPLEMENTATIONS)('idempotency ($name)', (impl) => {
     });
     const taken = claimed(await claim(acc, 'lease', 'fp', { nowMs: NOW_MS + 51, leaseMs: 50 }));
     // The dead holder's late release must not free the new holder's claim.
-    old.release();
+    await old.release();
     expect(await claim(acc, 'lease', 'fp', { nowMs: NOW_MS + 60, leaseMs: 50 })).toEqual({
       state: 'in_flight',
     });
-    taken.release();
-    claimed(await claim(acc, 'lease', 'fp', { nowMs: NOW_MS + 70, leaseMs: 50 })).release();
+    await taken.release();
+    await claimed(await claim(acc, 'lease', 'fp', { nowMs: NOW_MS + 70, leaseMs: 50 })).release();
   });
 
   it('lets an expired lease be taken over by a different request too', async () => {
@@ -104,7 +104,7 @@ describe.each(STORE_IMPLEMENTATIONS)('idempotency ($name)', (impl) => {
     expect(await claim(acc, 'lease2', 'fp-b', { nowMs: NOW_MS + 10, leaseMs: 50 })).toEqual({
       state: 'mismatch',
     });
-    claimed(await claim(acc, 'lease2', 'fp-b', { nowMs: NOW_MS + 51, leaseMs: 50 })).release();
+    await claimed(await claim(acc, 'lease2', 'fp-b', { nowMs: NOW_MS + 51, leaseMs: 50 })).release();
   });
 
   it('forgets a completed record older than the retention: the key is new again', async () => {
@@ -125,7 +125,7 @@ describe.each(STORE_IMPLEMENTATIONS)('idempotency ($name)', (impl) => {
     const charged = await fx.store.charge(
       chargeInput(acc, { requestId, idempotency: { key: 'old', fingerprint: 'fp-2', createdAtMs: later } }),
     );
-    fresh.release();
+    await fresh.release();
     expect(charged).toMatchObject({ ok: true, balance: 8 });
     const now = await claim(acc, 'old', 'fp-2', { nowMs: later + 1, retentionMs });
     expect(now).toMatchObject({ state: 'done', record: { fingerprint: 'fp-2', request_id: requestId } });
@@ -139,8 +139,8 @@ describe.each(STORE_IMPLEMENTATIONS)('idempotency ($name)', (impl) => {
 
     expect(await fx.store.purgeIdempotencyBefore(NOW_MS + 500)).toBe(2);
     const later = { nowMs: NOW_MS + 2000 };
-    claimed(await claim(acc, 'p1', 'fp', later)).release();
-    claimed(await claim(acc, 'p2', 'fp', later)).release();
+    await claimed(await claim(acc, 'p1', 'fp', later)).release();
+    await claimed(await claim(acc, 'p2', 'fp', later)).release();
     expect((await claim(acc, 'p3', 'fp', later)).state).toBe('done');
     expect(await fx.store.purgeIdempotencyBefore(NOW_MS + 500)).toBe(0);
     // Purging records is not refunding requests.
@@ -153,12 +153,12 @@ describe.each(STORE_IMPLEMENTATIONS)('idempotency ($name)', (impl) => {
     const b = await account();
     const heldByA = claimed(await claim(a, 'shared', 'fp-a'));
     const heldByB = claimed(await claim(b, 'shared', 'fp-b'));
-    heldByA.release();
-    heldByB.release();
+    await heldByA.release();
+    await heldByB.release();
 
     await complete(a, 'done-key', 'fp');
-    claimed(await claim(b, 'done-key', 'fp')).release();
-    claimed(await claim(b, 'done-key', 'another')).release();
+    await claimed(await claim(b, 'done-key', 'fp')).release();
+    await claimed(await claim(b, 'done-key', 'another')).release();
   });
 
   it('gives exactly one of many concurrent claims of one key the run', async () => {
@@ -185,7 +185,7 @@ describe.each(STORE_IMPLEMENTATIONS)('idempotency ($name)', (impl) => {
         },
       }),
     );
-    stale.release();
+    await stale.release();
     expect(second.ok).toBe(false);
     if (second.ok || second.reason !== 'already_done')
       throw new Error(`expected already_done, got ${JSON.stringify(second)}`);
@@ -200,7 +200,7 @@ describe.each(STORE_IMPLEMENTATIONS)('idempotency ($name)', (impl) => {
     await complete(acc, 'old', 'fp-old', NOW_MS);
     // Exactly the retention later the claim says the key is new again; the charge must agree and debit.
     const later = NOW_MS + DAY_MS;
-    claimed(await claim(acc, 'old', 'fp-old', { nowMs: later })).release();
+    await claimed(await claim(acc, 'old', 'fp-old', { nowMs: later })).release();
     const again = await fx.store.charge(
       chargeInput(acc, {
         requestId: unique('req'),

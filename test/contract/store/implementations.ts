@@ -2,13 +2,15 @@
 // store of its kind and knows the few things the tests cannot ask through the port: how to open the same data
 // again (durability), a second instance on the same data (the change feed across instances) and how to damage
 // the stored migration history (the refusal). Everything implementation-specific lives here; the test files
-// only see `Store`. #19 adds PostgreSQL as a second entry and runs the suite unchanged.
+// only see `Store`. PostgreSQL (#19) is the second entry: a fresh database per test in the run's cluster.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SecretStore } from '../../../core/settings/secrets';
 import type { Store } from '../../../core/store/port';
+import { openPgStore } from '../../../core/store/postgres';
 import { openStore } from '../../../core/store/sqlite';
+import { createTestDatabase, dropTestDatabase } from '../../helpers/postgres';
 
 export interface StoreOpenOptions {
   /** How secret settings are kept at rest; the implementation's default (plain text) when absent. */
@@ -110,4 +112,52 @@ const sqlite: StoreImplementation = {
   },
 };
 
-export const STORE_IMPLEMENTATIONS: readonly StoreImplementation[] = [sqlite];
+const postgres: StoreImplementation = {
+  name: 'postgres',
+  sharedState: true,
+  async open(options = {}) {
+    const url = await createTestDatabase('contract');
+    const handles = new Handles();
+    const openOn = async (opts: StoreOpenOptions): Promise<Store> =>
+      handles.add(await openPgStore(url, opts.secrets ? { secrets: opts.secrets } : {}));
+    let current: Store;
+    try {
+      current = await openOn(options);
+    } catch (error) {
+      await dropTestDatabase(url);
+      throw error;
+    }
+    return {
+      get store() {
+        return current;
+      },
+      async reopen() {
+        await handles.close(current);
+        current = await openOn(options);
+        return current;
+      },
+      openSecond: (second = {}) => openOn(second),
+      async tamper() {
+        await handles.close(current);
+        // The implementation's own statements (PgStore.db, not part of the port): no driver import here.
+        const raw = await openPgStore(url);
+        try {
+          const changed = await raw.db.rows(
+            `UPDATE schema_migrations SET checksum = $1
+             WHERE version = (SELECT MAX(version) FROM schema_migrations) RETURNING version`,
+            ['0'.repeat(64)],
+          );
+          if (changed.length !== 1) throw new Error('tamper: no recorded migration to change');
+        } finally {
+          await raw.close();
+        }
+      },
+      async cleanup() {
+        await handles.closeAll();
+        await dropTestDatabase(url);
+      },
+    };
+  },
+};
+
+export const STORE_IMPLEMENTATIONS: readonly StoreImplementation[] = [sqlite, postgres];

@@ -34,13 +34,13 @@ describe.each(STORE_IMPLEMENTATIONS)('money path ($name)', (impl) => {
       held(await store.reserve(acc.id, 10));
       expect(await store.reserve(acc.id, 10)).toEqual({ ok: false, reason: 'insufficient_balance' });
 
-      first.release();
+      await first.release();
       const third = held(await store.reserve(acc.id, 10));
       // A second release of the same hold must not free the hold taken since.
-      first.release();
+      await first.release();
       expect(await store.reserve(acc.id, 10)).toEqual({ ok: false, reason: 'insufficient_balance' });
-      third.release();
-      third.release();
+      await third.release();
+      await third.release();
       held(await store.reserve(acc.id, 10));
       expect(await store.reserve(acc.id, 10)).toEqual({ ok: false, reason: 'insufficient_balance' });
 
@@ -61,7 +61,7 @@ describe.each(STORE_IMPLEMENTATIONS)('money path ($name)', (impl) => {
       const a = held(await store.reserve(acc.id, 2));
       held(await store.reserve(acc.id, 2));
       expect(await store.reserve(acc.id, 2)).toEqual({ ok: false, reason: 'too_many_in_flight' });
-      a.release();
+      await a.release();
       held(await store.reserve(acc.id, 2));
       expect(await store.reserve(acc.id, 2)).toEqual({ ok: false, reason: 'too_many_in_flight' });
     });

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRatingService } from '../../../core/service';
 import { DataFileRefusedError, openStore, type SqliteStore } from '../../../core/store';
 import { latestVersion } from '../../../core/store/sqlite/migrate';
-import { sqlChecksum } from '../../../core/store/sqlite/migration-checksum';
+import { sqlChecksum } from '../../../core/store/migration-checksum';
 import { migrations } from '../../../core/store/sqlite/migrations';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/data-folder-v3/ratedesk.db.gz', import.meta.url));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { latestVersion, migrate } from '../../../core/store/sqlite/migrate';
-import { sqlChecksum } from '../../../core/store/sqlite/migration-checksum';
+import { sqlChecksum } from '../../../core/store/migration-checksum';
 import { migrations } from '../../../core/store/sqlite/migrations';
 import { openDb } from '../../../core/store/sqlite/open';
 

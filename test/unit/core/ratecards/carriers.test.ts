@@ -16,8 +16,9 @@ function fakeSource() {
         listeners.add(fn);
         return () => listeners.delete(fn);
       },
-      poll: () => {},
+      poll: () => Promise.resolve(),
       beginRequest: () => {},
+      announcesBalances: true,
     },
     rateCards: {
       versions: async () => {

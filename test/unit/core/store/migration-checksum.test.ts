@@ -3,8 +3,8 @@ import {
   canonicalSql,
   shortChecksum,
   sqlChecksum,
-} from '../../../../../core/store/sqlite/migration-checksum';
-import { migrations } from '../../../../../core/store/sqlite/migrations';
+} from '../../../../core/store/migration-checksum';
+import { migrations } from '../../../../core/store/sqlite/migrations';
 
 describe('canonicalSql', () => {
   it('ignores comments, indentation and line breaks', () => {

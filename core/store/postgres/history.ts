@@ -1,0 +1,88 @@
+// The quote history, the notification log and carrier health on the company database: one statement each.
+import type {
+  CarrierHealthRow,
+  CarrierHealthStore,
+  NewQuote,
+  NotificationRow,
+  NotificationsStore,
+  QuoteRow,
+  QuotesStore,
+} from '../port';
+import type { PgDb, Queryable } from './pool';
+
+const INSERT_QUOTE = `
+  INSERT INTO quotes (request_id, source, created_at, from_city, to_city, weight_grams, cheapest_kopecks,
+                      carriers, sandbox, shipment_json, result_json)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`;
+
+export async function insertQuote(q: Queryable, quote: NewQuote): Promise<number> {
+  const values = [
+    quote.request_id,
+    quote.source,
+    quote.created_at,
+    quote.from_city,
+    quote.to_city,
+    quote.weight_grams,
+    quote.cheapest_kopecks,
+    quote.carriers,
+    quote.sandbox,
+    quote.shipment_json,
+    quote.result_json,
+  ];
+  return (await q.query<{ id: number }>({ name: 'insert_quote', text: INSERT_QUOTE, values })).rows[0]!.id;
+}
+
+export function pgQuotes(db: PgDb): QuotesStore {
+  return {
+    insert: (quote) => insertQuote(db.pool, quote),
+    byId: (id) => db.first<QuoteRow>('SELECT * FROM quotes WHERE id = $1', [id]),
+    search(text, limit = 100, offset = 0) {
+      const t = text.trim();
+      // `%` and `_` in the text are characters, not wildcards (as in the embedded store).
+      const like = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return db.rows<QuoteRow>(
+        `SELECT * FROM quotes
+         WHERE ($1 = '' OR from_city LIKE $2 ESCAPE '\\' OR to_city LIKE $2 ESCAPE '\\' OR carriers LIKE $2 ESCAPE '\\')
+         ORDER BY id DESC LIMIT $3 OFFSET $4`,
+        [t, like, limit, offset],
+      );
+    },
+  };
+}
+
+export function pgNotifications(db: PgDb): NotificationsStore {
+  return {
+    list: (limit = 200) =>
+      db.rows<NotificationRow>(
+        `SELECT n.id, n.account_id, a.name AS account_name, n.kind, n.threshold, n.balance, n.created_at
+         FROM notifications n JOIN accounts a ON a.id = n.account_id ORDER BY n.id DESC LIMIT $1`,
+        [limit],
+      ),
+  };
+}
+
+export function pgCarrierHealth(db: PgDb): CarrierHealthStore {
+  return {
+    all: () => db.rows<CarrierHealthRow>('SELECT * FROM carrier_health ORDER BY code'),
+    upsert: async (row) => {
+      await db.rows(
+        `INSERT INTO carrier_health (code, status, consecutive_failures, last_error, last_success_at,
+                                     last_failure_at, latency_ms_median)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (code) DO UPDATE SET status = excluded.status,
+           consecutive_failures = excluded.consecutive_failures, last_error = excluded.last_error,
+           last_success_at = excluded.last_success_at, last_failure_at = excluded.last_failure_at,
+           latency_ms_median = excluded.latency_ms_median`,
+        [
+          row.code,
+          row.status,
+          row.consecutive_failures,
+          row.last_error,
+          row.last_success_at,
+          row.last_failure_at,
+          row.latency_ms_median,
+        ],
+      );
+    },
+  };
+}

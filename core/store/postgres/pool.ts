@@ -1,0 +1,115 @@
+// The connection pool and how its errors reach the core. Counts and ids are bigint columns, which pg returns
+// as strings by default; here they parse as numbers (every value the store keeps is below 2^53).
+import pg from 'pg';
+import { StoreBusyError } from '../port';
+
+const INT8 = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+export interface PoolOptions {
+  /** Connections of this instance (default 10): charges wait for one rather than open more. */
+  max?: number;
+  /** How long a statement may wait for a connection before the store says busy (default 5 s). */
+  connectMs?: number;
+}
+
+export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectMs ?? 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'ratedesk',
+    types,
+  });
+  // An idle connection the server closed (a restart, a failover) is dropped by the pool; it must not crash us.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** The URL without its password, for messages and logs. */
+export function displayUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.password = '';
+    u.search = '';
+    return u.toString();
+  } catch {
+    return 'postgres://(unparsable URL)';
+  }
+}
+
+/** SQLSTATE classes that mean "not now" rather than "wrong": connection loss, shutdown, lock/statement timeouts. */
+const UNAVAILABLE = /^(08|57P0|53)/;
+
+/** A statement that could not reach the database surfaces as the port's StoreBusyError. */
+export function asStoreError(error: unknown, startedMs: number): unknown {
+  if (error instanceof StoreBusyError) return error;
+  const e = error as { code?: string; message?: string };
+  const code = typeof e.code === 'string' ? e.code : '';
+  const lost =
+    UNAVAILABLE.test(code) ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code) ||
+    /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/i.test(
+      e.message ?? '',
+    );
+  return lost
+    ? new StoreBusyError(performance.now() - startedMs, 'the company database did not answer')
+    : error;
+}
+
+export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+
+/** Statements on the pool, with errors mapped (asStoreError); `tx` runs fn in one transaction on one connection. */
+export class PgDb {
+  constructor(readonly pool: pg.Pool) {}
+
+  async rows<R extends pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<R[]> {
+    const started = performance.now();
+    try {
+      return (await this.pool.query<R>({ text, values, ...(name ? { name } : {}) })).rows;
+    } catch (error) {
+      throw asStoreError(error, started);
+    }
+  }
+
+  async first<R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[] = [],
+    name?: string,
+  ): Promise<R | undefined> {
+    return (await this.rows<R>(text, values, name))[0];
+  }
+
+  /** READ COMMITTED; rolled back when fn throws. */
+  async tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const started = performance.now();
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw asStoreError(error, started);
+    }
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const value = await fn(client);
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      throw asStoreError(error, started);
+    } finally {
+      client.release(broken);
+    }
+  }
+}
