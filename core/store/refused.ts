@@ -17,4 +17,3 @@ export class DataFileRefusedError extends Error {
     super(message);
   }
 }
-

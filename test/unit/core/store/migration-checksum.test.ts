@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalSql,
-  shortChecksum,
-  sqlChecksum,
-} from '../../../../core/store/migration-checksum';
+import { canonicalSql, shortChecksum, sqlChecksum } from '../../../../core/store/migration-checksum';
 import { migrations } from '../../../../core/store/sqlite/migrations';
 
 describe('canonicalSql', () => {
