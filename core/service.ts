@@ -28,6 +28,7 @@ import type { ServiceEvents } from './service-events';
 import { plainSecrets, type SecretStore } from './settings/secrets';
 import { SettingsView } from './settings/view';
 import type { Store } from './store/port';
+import { openCompanyStore } from './store/company';
 import { ensureDataFolder } from './store/data-folder';
 import type { StoreOptions } from './store/sqlite';
 import { refuseDamaged } from './store/startup-check';
@@ -39,6 +40,11 @@ export type { BalanceChanged, ServiceEvents } from './service-events';
 
 export interface RatingServiceOptions {
   dataDir: string;
+  /**
+   * A company database instead of the data folder (#19): N instances share it, so nothing is locked here.
+   * holdLeaseMs/reapEveryMs: how long a crashed instance's balance holds live (store/postgres/money.ts).
+   */
+  database?: { url: string; holdLeaseMs?: number; reapEveryMs?: number };
   clock?: Clock;
   logger?: Logger;
   /** Overrides the listener settings (CLI flags); `false` starts no listener. */
@@ -87,17 +93,25 @@ export type RatingService = Awaited<ReturnType<typeof createRatingService>>;
 export async function createRatingService(options: RatingServiceOptions) {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
-  const unlock = lockDataFolder(mkdirFor(options.dataDir));
+  const { database } = options;
+  const unlock = database ? () => {} : lockDataFolder(mkdirFor(options.dataDir));
   let store: Store;
   try {
-    store = ensureDataFolder(options.dataDir, {
-      clock,
-      open: {
-        ...options.open,
-        secrets: options.secrets ?? plainSecrets,
-        ...(options.groupCommit !== undefined ? { groupCommit: options.groupCommit } : {}),
-      },
-    }).store;
+    store = database
+      ? await openCompanyStore(database.url, {
+          clock,
+          secrets: options.secrets ?? plainSecrets,
+          ...(database.holdLeaseMs !== undefined ? { holdLeaseMs: database.holdLeaseMs } : {}),
+          ...(database.reapEveryMs !== undefined ? { reapEveryMs: database.reapEveryMs } : {}),
+        })
+      : ensureDataFolder(options.dataDir, {
+          clock,
+          open: {
+            ...options.open,
+            secrets: options.secrets ?? plainSecrets,
+            ...(options.groupCommit !== undefined ? { groupCommit: options.groupCommit } : {}),
+          },
+        }).store;
   } catch (err) {
     unlock();
     throw err;

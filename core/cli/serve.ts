@@ -1,13 +1,15 @@
-// `npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1] [--allow-remote] [--no-warm-up]`: the
+// `npm run serve -- [--data-dir DIR | --database URL] [--port N] [--host 127.0.0.1] [--allow-remote] [--no-warm-up]`: the
 // rating service without a window. Prints one line with the listening URL; stops cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
+import { DATABASE_URL_ENV, databaseUrlFrom } from '../store/company';
 import { defaultDataDir } from '../store/data-folder';
 import { createRatingService } from '../service';
 import { consoleLogger } from '../util/logger';
 
-const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--host ADDRESS] [--allow-remote] [--no-warm-up]
+const USAGE = `Usage: npm run serve -- [--data-dir DIR | --database URL] [--port N] [--host ADDRESS] [--allow-remote] [--no-warm-up]
 
   --data-dir DIR   data folder (default: the OS app-data folder; RATEDESK_DATA_DIR overrides)
+  --database URL   a company database instead (postgres://…; ${DATABASE_URL_ENV} too): N instances share it
   --port N         TCP port (default: the listener.port setting, 8787; 0 picks a free port)
   --host ADDRESS   bind address (default 127.0.0.1; a non-loopback address needs --allow-remote)
   --allow-remote   allow binding a non-loopback address (the API becomes reachable from the network)
@@ -20,6 +22,7 @@ export async function main(argv: string[]): Promise<number> {
       args: argv,
       options: {
         'data-dir': { type: 'string' },
+        database: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
         'allow-remote': { type: 'boolean', default: false },
@@ -44,6 +47,17 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
+  let databaseUrl: string | undefined;
+  try {
+    databaseUrl = databaseUrlFrom(values.database, process.env);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    return 2;
+  }
+  if (databaseUrl && values['data-dir']) {
+    process.stderr.write('--data-dir and --database exclude each other: the store is one or the other\n');
+    return 2;
+  }
   const logger = consoleLogger(process.stderr);
   // Handlers go in before anything can print the URL: a supervisor that reads the line and stops us at
   // once must get a clean shutdown, not the default signal action.
@@ -60,8 +74,18 @@ export async function main(argv: string[]): Promise<number> {
   try {
     // For tests and demos of slow carriers: a fixed delay of the sandbox simulators.
     const latency = Number(process.env.RATEDESK_SIMULATOR_LATENCY_MS ?? '0');
+    // Tests of crashed instances shorten how long a dead instance's balance holds live (default 2 min).
+    const holdLeaseMs = Number(process.env.RATEDESK_HOLD_LEASE_MS ?? '0');
     service = await createRatingService({
       dataDir,
+      ...(databaseUrl
+        ? {
+            database: {
+              url: databaseUrl,
+              ...(holdLeaseMs > 0 ? { holdLeaseMs, reapEveryMs: Math.max(100, holdLeaseMs / 4) } : {}),
+            },
+          }
+        : {}),
       logger,
       ...(latency > 0 ? { simulatorLatencyMs: latency } : {}),
       // The warm-up (core/platform/warm-up.ts) makes the first rates call as fast as the later ones, at the
@@ -78,7 +102,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`ratedesk serve: ${(err as Error).message}\n`);
     return 1;
   }
-  logger.info('data folder', { path: dataDir });
+  if (databaseUrl) logger.info('company database', { at: service.store.location });
+  else logger.info('data folder', { path: dataDir });
   if (service.sandbox()) {
     logger.warn(
       'SANDBOX MODE: carriers are local simulators; prices are NOT real. ' +

@@ -10,6 +10,7 @@ import type { Writable } from 'node:stream';
 
 export const OPTIONS = {
   'data-dir': { type: 'string' },
+  database: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   balance: { type: 'string' },

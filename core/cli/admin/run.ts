@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import { systemWallClock } from '../../operations/context';
 import { isOperationError } from '../../operations/errors';
 import { runStore } from '../../operations/store-operations';
+import type { Store } from '../../store';
+import { databaseUrlFrom, openCompanyStore } from '../../store/company';
 import { defaultDataDir, openDataFolder, type PlatformEnv } from '../../store/data-folder';
 import { InputError, UsageError } from '../admin-io';
 import { accountCommands } from './accounts';
@@ -18,7 +20,7 @@ import { settingCommands } from './settings';
 
 export type { AdminIo } from './command';
 
-export const USAGE = `Usage: npm run admin -- [--data-dir DIR] [--json] <command>
+export const USAGE = `Usage: npm run admin -- [--data-dir DIR | --database URL] [--json] <command>
 
 Accounts
   accounts list
@@ -61,6 +63,7 @@ Settings and notifications
 
 Options
   --data-dir DIR   data folder (default: RATEDESK_DATA_DIR or the OS app-data folder)
+  --database URL   a company database instead (postgres://…; RATEDESK_DATABASE_URL too)
   --json           print exactly one JSON document on stdout
   -h, --help       this text
 `;
@@ -73,7 +76,7 @@ const COMMANDS: Record<string, Command> = {
   ...settingCommands,
 };
 
-const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'json', 'help'];
+const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'database', 'json', 'help'];
 
 export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
   try {
@@ -98,13 +101,21 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
 
     const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(platformEnv(io));
     const clock = io.clock ?? systemWallClock;
+    const databaseUrl = parseDatabaseUrl(values.database, io.env ?? process.env);
+    if (databaseUrl && values['data-dir'])
+      throw new UsageError('--data-dir and --database exclude each other: the store is one or the other');
+    // A command opens the store for itself only, and closes it before the process exits.
+    const open = (): Promise<Store> =>
+      databaseUrl
+        ? openCompanyStore(databaseUrl, { clock })
+        : Promise.resolve(openDataFolder(dataDir, { clock }));
     const ctx: Context = {
       args: positionals.slice(2),
       values,
       json: values.json === true,
       io,
       async run(operation, input) {
-        const store = openDataFolder(dataDir, { clock });
+        const store = await open();
         try {
           return await runStore({ store, clock }, operation, input);
         } finally {
@@ -112,7 +123,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
         }
       },
       async withStore(work) {
-        const store = openDataFolder(dataDir, { clock });
+        const store = await open();
         try {
           return await work(store);
         } finally {
@@ -156,5 +167,16 @@ function checkShape(command: Command, args: string[], values: Values): void {
   for (const key of Object.keys(values) as OptionName[]) {
     if (values[key] === undefined || GLOBAL_OPTIONS.includes(key) || command.options.includes(key)) continue;
     throw new UsageError(`--${key} does not apply here. Usage: ${command.usage}`);
+  }
+}
+
+function parseDatabaseUrl(
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  try {
+    return databaseUrlFrom(flag, env);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
 }
