@@ -170,6 +170,7 @@ export async function createRatingService(options: RatingServiceOptions) {
       logger,
       now: () => clock.now(),
       pickupCatalogue: store.pickupCatalogue,
+      ...(store.carrierCoordination ? { coordination: store.carrierCoordination } : {}),
     },
   });
   // Built on the first GET /v1/openapi.json, not at start (~5 ms that no first request needs).

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { LocationResolver, LocationWant } from '../locations/resolver';
 import type { Logger } from '../util/logger';
 import type { CarrierCheckStep } from './check';
+import type { CarrierCoordinationStore } from '../store/port';
 import type { FivePostCatalogueStore } from './fivepost/catalogue-store';
 import type { CarrierLimits } from './limits';
 import type { SimulatorHandle } from './simulators/handle';
@@ -72,6 +73,11 @@ export interface CarrierEnvironment {
   logger: Logger;
   /** Where 5Post keeps its pickup-point catalogue; in memory without it. */
   pickupCatalogue?: FivePostCatalogueStore;
+  /**
+   * A company server's shared carrier state (the store's): quotas, once-only downloads and tokens held for
+   * every instance together. Absent on the desk: this process's own limiters and caches are the whole truth.
+   */
+  coordination?: CarrierCoordinationStore;
   now?: () => Date;
 }
 

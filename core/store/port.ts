@@ -15,6 +15,7 @@
 import type { Tier } from '../contract/limits';
 import type { Threshold } from '../contract/low-balance';
 import type { FivePostCatalogueStore } from '../carriers/fivepost/catalogue-store';
+import type { SlotDecision, WindowRule } from '../limits/sliding-window';
 import type { BucketLimits, TakeResult } from '../limits/token-bucket';
 import type { LocationCache } from '../locations/cache';
 import type { RateCardRow } from '../ratecards/parse';
@@ -38,7 +39,7 @@ import type {
   RateCardSummary,
 } from './rows';
 
-export type { BucketLimits, TakeResult, Threshold, Tier };
+export type { BucketLimits, SlotDecision, TakeResult, Threshold, Tier, WindowRule };
 export type * from './rows';
 
 // ---- the slices ----------------------------------------------------------------------------------------
@@ -161,6 +162,25 @@ export type PickupCatalogueStore = FivePostCatalogueStore;
 export interface IntegrityCheckStore {
   /** Whether the stored data itself is sound (SQLite: quick_check); asked once before serving. */
   integrityCheck(): Promise<IntegrityReport>;
+}
+
+// ---- the carriers' company-wide state ----------------------------------------------------------------
+
+/**
+ * What carriers allow per account rather than per process, kept where every instance sees it (#19): a quota
+ * such as PEK's 100 requests a minute, a download to be made once (5Post's catalogue), an access token to be
+ * fetched once (CDEK, 5Post). Absent on an embedded store: one process serves the data, and its own limiters
+ * and caches are the whole truth.
+ */
+export interface CarrierCoordinationStore {
+  /** Takes one slot of the sliding window `window` for `asker`, or says how long until one frees. */
+  takeSlot(window: string, asker: string, rule: WindowRule): Promise<SlotDecision>;
+  /** Runs fn while no other instance runs one under the same name; waits its turn. */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /** The shared access token `name`, unless none is kept or it is due for refresh at `nowMs` (wall clock). */
+  token(name: string, nowMs: number): Promise<string | undefined>;
+  /** Keeps `token` for every instance until `refreshAtMs` (wall clock); sealed at rest like a secret setting. */
+  putToken(name: string, token: string, refreshAtMs: number): Promise<void>;
 }
 
 // ---- the money path -----------------------------------------------------------------------------------
@@ -296,6 +316,8 @@ export interface Store extends MoneyPath, IntegrityCheckStore {
   readonly locationCache: LocationCacheStore;
   readonly pickupCatalogue: PickupCatalogueStore;
   readonly changes: ChangeFeed;
+  /** Shared carrier state where instances share the data; absent where one process serves it. */
+  readonly carrierCoordination?: CarrierCoordinationStore;
   /** From here on the store serves requests: writes that meet a busy store retry briefly, then fail. */
   startServing(): void;
   /** Writes whatever is queued and closes; further calls fail. */

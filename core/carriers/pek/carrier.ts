@@ -10,7 +10,7 @@ import { createPekAdapter, type PekAdapterOptions } from './adapter';
 import { pekCheckSteps } from './check';
 import type { PekField } from './descriptor';
 import { parsePekTypes } from './products';
-import { NO_RATE_LIMIT } from './rate-limit';
+import { NO_RATE_LIMIT, pekLimiterFor } from './rate-limit';
 
 function options(
   { baseUrl, simulated }: AdapterTarget,
@@ -22,7 +22,14 @@ function options(
     ...(simulated
       ? // PEK's 100 requests a minute is PEK's, not the simulator's (pek/rate-limit.ts).
         { login: PEK_SIM_LOGIN, apiKey: PEK_SIM_API_KEY, limiter: NO_RATE_LIMIT }
-      : { login: s.get('login') || null, apiKey: s.get('api_key') || null }),
+      : {
+          login: s.get('login') || null,
+          apiKey: s.get('api_key') || null,
+          // On a company server the 100 a minute is the whole company's, whichever instance asks.
+          ...(environment.coordination
+            ? { limiter: pekLimiterFor(new URL(baseUrl).origin, s.get('login'), environment.coordination) }
+            : {}),
+        }),
     types: parsePekTypes(s.get('types')),
     locations: environment.locations,
     logger: environment.logger,

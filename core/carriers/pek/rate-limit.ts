@@ -9,11 +9,16 @@
 // most its share of it: the limit divided among the askers seen in the window, and never more than half while
 // it is alone, so whoever comes next always finds room. An account that floods PEK with routes it does not
 // serve uses up its own share only; everyone else's quotes keep PEK.
+import { decideSlot, fairShare, type SlotDecision, type WindowSlot } from '../../limits/sliding-window';
+import type { CarrierCoordinationStore } from '../../store/port';
+
 export const PEK_REQUESTS_PER_MINUTE = 100;
 /** The longest a request waits for a slot before failing fast. */
 export const PEK_MAX_WAIT_MS = 2_000;
 
 export class PekRateLimited extends Error {}
+
+export { fairShare };
 
 export interface RateLimiter {
   /**
@@ -30,42 +35,61 @@ export interface WindowOptions {
   nowMs?: () => number;
 }
 
-/** How much of the window one asker may hold: its fair share, and at most half while it is the only one. */
-export function fairShare(limit: number, askers: number): number {
-  return Math.max(1, Math.floor(limit / Math.max(2, askers)));
-}
-
 export function slidingWindowLimiter(options: WindowOptions): RateLimiter {
   const now = options.nowMs ?? (() => performance.now());
-  const sent: Array<{ at: number; asker: string }> = [];
+  const sent: WindowSlot[] = [];
   return {
     async acquire(signal, asker = '') {
       for (;;) {
         signal.throwIfAborted();
         const t = now();
         while (sent.length > 0 && sent[0]!.at <= t - options.windowMs) sent.shift();
-        const mine = sent.filter((s) => s.asker === asker);
-        const askers = new Set([asker, ...sent.map((s) => s.asker)]).size;
-        const share = fairShare(options.limit, askers);
-        if (sent.length < options.limit && mine.length < share) {
+        const decision = decideSlot(sent, asker, options, t);
+        if (decision.ok) {
           sent.push({ at: t, asker });
           return;
         }
-        // The slot that frees first: the asker's own oldest while it is over its share, else anyone's.
-        const ownFull = mine.length >= share;
-        const waitMs = (ownFull ? mine[0]!.at : sent[0]!.at) + options.windowMs - t;
-        if (waitMs > options.maxWaitMs) {
-          const left = Math.ceil(waitMs / 1000);
-          throw new PekRateLimited(
-            ownFull
-              ? `not called: this account's share of PEK's ${options.limit} requests a minute (${share}) is used up, ${left} s left`
-              : `not called: PEK's limit of ${options.limit} requests a minute is used up, ${left} s left`,
-          );
-        }
-        await sleep(waitMs, signal);
+        await waitOrRefuse(decision, options, signal);
       }
     },
   };
+}
+
+/**
+ * The window kept where every instance of a company server sees it (the store's carrier coordination): the
+ * same decision, on the database's clock, so three instances together send PEK at most its 100 a minute.
+ */
+export function sharedWindowLimiter(
+  windows: Pick<CarrierCoordinationStore, 'takeSlot'>,
+  window: string,
+  options: Omit<WindowOptions, 'nowMs'>,
+): RateLimiter {
+  return {
+    async acquire(signal, asker = '') {
+      for (;;) {
+        signal.throwIfAborted();
+        const decision = await windows.takeSlot(window, asker, options);
+        if (decision.ok) return;
+        await waitOrRefuse(decision, options, signal);
+      }
+    },
+  };
+}
+
+async function waitOrRefuse(
+  decision: Extract<SlotDecision, { ok: false }>,
+  options: Pick<WindowOptions, 'limit' | 'maxWaitMs'>,
+  signal: AbortSignal,
+): Promise<void> {
+  if (decision.waitMs > options.maxWaitMs) {
+    const left = Math.ceil(decision.waitMs / 1000);
+    throw new PekRateLimited(
+      decision.ownFull
+        ? `not called: this account's share of PEK's ${options.limit} requests a minute (${decision.share}) is used up, ${left} s left`
+        : `not called: PEK's limit of ${options.limit} requests a minute is used up, ${left} s left`,
+    );
+  }
+  await sleep(Math.max(0, decision.waitMs), signal);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -90,9 +114,22 @@ export const NO_RATE_LIMIT: RateLimiter = { acquire: async (signal) => signal.th
 
 const shared = new Map<string, RateLimiter>();
 
-/** The process-wide limiter of one PEK account on one host. */
-export function pekLimiterFor(origin: string, login: string): RateLimiter {
+/**
+ * The limiter of one PEK account on one host: the company's (the store's carrier coordination, shared by every
+ * instance) where one is given, else this process's.
+ */
+export function pekLimiterFor(
+  origin: string,
+  login: string,
+  coordination?: Pick<CarrierCoordinationStore, 'takeSlot'>,
+): RateLimiter {
   const key = `${origin} ${login}`;
+  if (coordination)
+    return sharedWindowLimiter(coordination, `pek ${key}`, {
+      limit: PEK_REQUESTS_PER_MINUTE,
+      windowMs: 60_000,
+      maxWaitMs: PEK_MAX_WAIT_MS,
+    });
   let limiter = shared.get(key);
   if (!limiter) {
     limiter = slidingWindowLimiter({

@@ -7,6 +7,7 @@ import type { SecretStore } from '../../settings/secrets';
 import type {
   AccountsStore,
   BucketLimits,
+  CarrierCoordinationStore,
   CarrierHealthStore,
   ChangeTopic,
   ChargeInput,
@@ -26,6 +27,7 @@ import type {
 } from '../port';
 import { AUTH_LOOKUP, pgAccounts, pgKeys, type AuthLookupRow } from './accounts';
 import { PgChangeFeed } from './change-feed';
+import { pgCarrierCoordination } from './coordination';
 import { pgCarrierHealth, pgNotifications, pgQuotes } from './history';
 import { PgMoneyPath, type MoneyOptions } from './money';
 import { pgLocationCache, pgPickupCatalogue } from './places';
@@ -58,6 +60,7 @@ export class PgStore implements Store {
   readonly rateCards: RateCardsStore;
   readonly locationCache: LocationCacheStore;
   readonly pickupCatalogue: PickupCatalogueStore;
+  readonly carrierCoordination: CarrierCoordinationStore;
   /** Statements on the pool, for this implementation's own tests: not part of the port. */
   readonly db: PgDb;
 
@@ -113,6 +116,7 @@ export class PgStore implements Store {
     };
     this.locationCache = pgLocationCache(this.db);
     this.pickupCatalogue = pgPickupCatalogue(this.db);
+    this.carrierCoordination = pgCarrierCoordination(this.db, options.secrets);
   }
 
   /** Reads the first settings copy and generations; before anything uses the store. */
