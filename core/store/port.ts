@@ -178,7 +178,7 @@ export interface CarrierCoordinationStore {
   /** Runs fn while no other instance runs one under the same name; waits its turn. */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** The shared access token `name`, unless none is kept or it is due for refresh at `nowMs` (wall clock). */
-  token(name: string, nowMs: number): Promise<string | undefined>;
+  token(name: string, nowMs: number): Promise<{ token: string; refreshAtMs: number } | undefined>;
   /** Keeps `token` for every instance until `refreshAtMs` (wall clock); sealed at rest like a secret setting. */
   putToken(name: string, token: string, refreshAtMs: number): Promise<void>;
 }

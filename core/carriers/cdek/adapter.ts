@@ -9,6 +9,8 @@ import { CDEK_LIMITS } from './limits';
 import { cdekCityDirectory, locateForCdek, type CdekLocation } from './locations';
 import { CDEK_CARRIER_CODE, CDEK_CARRIER_NAME, readTariffList, type TariffListReading } from './mapper';
 import { buildTariffListRequest, type CdekContractType } from './request';
+import type { CarrierCoordinationStore } from '../../store/port';
+import { tokenSlotName } from '../shared-token';
 import { CdekTokenSource } from './token';
 
 export interface CdekAdapterOptions {
@@ -24,6 +26,8 @@ export interface CdekAdapterOptions {
   contractType?: CdekContractType;
   /** Clock for token expiry; injectable so tests can jump past a token's lifetime. */
   nowMs?: () => number;
+  /** A company server's shared carrier state: one CDEK login for every instance. */
+  coordination?: CarrierCoordinationStore;
   /** Places → postal codes and CDEK city codes; a private in-memory one when not given. */
   locations?: LocationResolver;
   /** Where error codes RateDesk does not know yet are reported. */
@@ -45,7 +49,20 @@ export function createCdekAdapter(options: CdekAdapterOptions): CarrierAdapter {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const contractType: CdekContractType = options.contractType ?? 1;
   const logger = options.logger ?? silentLogger;
-  const tokens = new CdekTokenSource({ baseUrl, clientId, clientSecret, nowMs: options.nowMs ?? Date.now });
+  const tokens = new CdekTokenSource({
+    baseUrl,
+    clientId,
+    clientSecret,
+    nowMs: options.nowMs ?? Date.now,
+    ...(options.coordination
+      ? {
+          shared: {
+            coordination: options.coordination,
+            name: tokenSlotName('cdek', baseUrl, clientId, clientSecret),
+          },
+        }
+      : {}),
+  });
   const api = createCdekApi(baseUrl, tokens);
   const resolver = options.locations ?? createLocationResolver();
   // City codes belong to a host: the simulator's made-up ones must never answer for api.cdek.ru.

@@ -26,6 +26,7 @@ function options(
     contractType: s.get('contract_type') === '2' ? 2 : 1,
     locations: environment.locations,
     logger: environment.logger,
+    ...(environment.coordination ? { coordination: environment.coordination } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
 // quotes on a cold cache must not become a burst of logins.
 import { CarrierHttpError, carrierRequest } from '../http';
 import type { CarrierFailure } from '../types';
+import { sharedToken, type SharedTokenSlot } from '../shared-token';
 import { CdekOAuthError, CdekTokenResponse } from './schema';
 
 /** Refresh this long before expiry, so a token never runs out between our check and CDEK's. */
@@ -19,6 +20,8 @@ export interface TokenSourceOptions {
   clientId: string;
   clientSecret: string;
   nowMs: () => number;
+  /** A company server's shared token (shared-token.ts): one instance logs in for all. */
+  shared?: SharedTokenSlot;
 }
 
 interface Flight {
@@ -29,6 +32,8 @@ interface Flight {
 
 export class CdekTokenSource {
   private cached: { token: string; refreshAtMs: number } | null = null;
+  /** The last token CDEK refused: a shared copy of it must not be taken again. */
+  private refused: string | null = null;
   private lifetime: number | null = null;
   private flight: Flight | null = null;
 
@@ -60,6 +65,7 @@ export class CdekTokenSource {
 
   /** Forget `token` after CDEK refused it (401); a newer token obtained meanwhile is kept. */
   invalidate(token: string): void {
+    this.refused = token;
     if (this.cached?.token === token) this.cached = null;
   }
 
@@ -76,6 +82,21 @@ export class CdekTokenSource {
   }
 
   private async requestToken(signal: AbortSignal): Promise<TokenResult> {
+    const { shared, nowMs } = this.options;
+    if (!shared) return this.askCdek(signal);
+    const refusal: { result: TokenResult | null } = { result: null };
+    const held = await sharedToken(shared, nowMs, this.refused, async () => {
+      const result = await this.askCdek(signal);
+      if (result.ok) return this.cached;
+      refusal.result = result;
+      return null;
+    });
+    if (!held) return refusal.result ?? failure('CDEK token request failed');
+    this.cached = held;
+    return { ok: true, token: held.token };
+  }
+
+  private async askCdek(signal: AbortSignal): Promise<TokenResult> {
     const { baseUrl, clientId, clientSecret, nowMs } = this.options;
     // Lifetime counts from before the request: conservative by the request's duration.
     const startedAt = nowMs();

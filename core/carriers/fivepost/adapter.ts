@@ -12,6 +12,8 @@ import { hubOfSender } from './hub';
 import { FIVEPOST_LIMITS } from './limits';
 import type { StoredPoint } from './points';
 import { FIVEPOST_CARRIER_CODE, FIVEPOST_CARRIER_NAME, quoteFromPoints, type OverweightRule } from './quote';
+import type { CarrierCoordinationStore } from '../../store/port';
+import { tokenSlotName } from '../shared-token';
 import { FivePostTokenSource } from './token';
 import { fiasKey, townNameKey } from './town';
 
@@ -30,6 +32,8 @@ export interface FivePostAdapterOptions {
   pageSize?: number;
   /** Catalogue points a second (tests); PACE_POINTS_PER_SECOND by default (download-limits.ts). */
   pointsPerSecond?: number;
+  /** A company server's shared carrier state: one JWT and one catalogue download for every instance. */
+  coordination?: CarrierCoordinationStore;
 }
 
 export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierAdapter {
@@ -54,7 +58,15 @@ export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierA
     baseUrl,
     namespace,
     store,
-    tokens: new FivePostTokenSource(baseUrl, apiKey, nowMs),
+    tokens: new FivePostTokenSource(
+      baseUrl,
+      apiKey,
+      nowMs,
+      options.coordination
+        ? { coordination: options.coordination, name: tokenSlotName('5post', baseUrl, '', apiKey) }
+        : undefined,
+    ),
+    ...(options.coordination ? { coordination: options.coordination } : {}),
     logger,
     nowMs,
     ...(options.pageSize !== undefined ? { pageSize: options.pageSize } : {}),

@@ -28,6 +28,7 @@ function options(
     store: environment.pickupCatalogue ?? memoryCatalogueStore(),
     locations: environment.locations,
     logger: environment.logger,
+    ...(environment.coordination ? { coordination: environment.coordination } : {}),
   };
 }
 

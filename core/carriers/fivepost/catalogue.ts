@@ -14,6 +14,7 @@
 //   up to MAX_RETRY_AFTER_MS, at least RATE_LIMITED_RETRY_MS after a 429, and until the windows have room
 //   when they had none. Meanwhile a cold quote gets the failure as a carrier_error at once and a warm one
 //   keeps using the catalogue it has. Nothing is replaced unless every page arrived and was readable.
+import type { CarrierCoordinationStore } from '../../store/port';
 import type { Logger } from '../../util/logger';
 import { CarrierHttpError, carrierRequest } from '../http';
 import { dropped, SharedDownload } from '../shared-download';
@@ -65,6 +66,11 @@ export interface FivePostCatalogueOptions {
   pageSize?: number;
   /** The per-second pace (tests); PACE_POINTS_PER_SECOND by default, shared per host. */
   pointsPerSecond?: number;
+  /**
+   * A company server's shared carrier state: one instance downloads while the others wait for its catalogue,
+   * so 5Post's few daily downloads are the company's, not each instance's.
+   */
+  coordination?: Pick<CarrierCoordinationStore, 'exclusive'>;
 }
 
 interface Failure {
@@ -118,6 +124,20 @@ export class FivePostCatalogue {
   }
 
   private downloadAndStore(signal: AbortSignal): Promise<Readiness> {
+    const shared = this.options.coordination;
+    if (!shared) return this.downloadAndStoreHere(signal);
+    return shared
+      .exclusive(`5post catalogue ${this.options.namespace}`, async () => {
+        // Another instance may have stored a fresh catalogue while this one waited its turn.
+        const meta = await this.options.store.meta(this.options.namespace);
+        if (meta && this.options.nowMs() - meta.refreshedAtMs < REFRESH_EVERY_MS)
+          return { ok: true } as const;
+        return this.downloadAndStoreHere(signal);
+      })
+      .catch((err: unknown) => this.failed(`the company store could not be asked: ${String(err)}`));
+  }
+
+  private downloadAndStoreHere(signal: AbortSignal): Promise<Readiness> {
     return this.download(signal).then(
       async (points): Promise<Readiness> => {
         try {

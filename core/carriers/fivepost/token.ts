@@ -1,6 +1,8 @@
 // 5Post JWTs (protocols.md §8.2: about one hour): one cached token per adapter, refreshed a little before it
 // expires, and one shared request however many callers need it at once — like CDEK's OAuth token.
 import { CarrierHttpError, carrierRequest } from '../http';
+import type { SharedTokenSlot } from '../shared-token';
+import { sharedToken } from '../shared-token';
 import { JWT_FORM_BODY, jwtUrl } from './request';
 import { FivePostJwtResponse, fivePostErrorText } from './schema';
 
@@ -13,12 +15,15 @@ export type JwtResult = { ok: true; jwt: string } | { ok: false; detail: string 
 
 export class FivePostTokenSource {
   private cached: { jwt: string; refreshAtMs: number } | null = null;
+  private refused: string | null = null;
   private flight: Promise<JwtResult> | null = null;
 
   constructor(
     private readonly baseUrl: string,
     private readonly apiKey: string,
     private readonly nowMs: () => number,
+    /** A company server's shared token (shared-token.ts): one instance asks 5Post for all. */
+    private readonly shared?: SharedTokenSlot,
   ) {}
 
   /** A valid JWT, from cache or from one shared request (bounded by `signal` of whoever started it). */
@@ -33,10 +38,25 @@ export class FivePostTokenSource {
 
   /** Forget a JWT 5Post refused (401) so the next call asks for a new one. */
   invalidate(jwt: string): void {
+    this.refused = jwt;
     if (this.cached?.jwt === jwt) this.cached = null;
   }
 
   private async request(signal: AbortSignal): Promise<JwtResult> {
+    if (!this.shared) return this.askFivePost(signal);
+    const refusal: { result: JwtResult | null } = { result: null };
+    const held = await sharedToken(this.shared, this.nowMs, this.refused, async () => {
+      const result = await this.askFivePost(signal);
+      if (result.ok && this.cached) return { token: this.cached.jwt, refreshAtMs: this.cached.refreshAtMs };
+      refusal.result = result;
+      return null;
+    });
+    if (!held) return refusal.result ?? { ok: false, detail: '5Post token request failed' };
+    this.cached = { jwt: held.token, refreshAtMs: held.refreshAtMs };
+    return { ok: true, jwt: held.token };
+  }
+
+  private async askFivePost(signal: AbortSignal): Promise<JwtResult> {
     const startedAt = this.nowMs();
     let res;
     try {

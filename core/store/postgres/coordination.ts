@@ -59,12 +59,13 @@ export function pgCarrierCoordination(
       }
     },
     async token(name, nowMs) {
-      const row = await db.first<{ token: string }>(
-        'SELECT token FROM carrier_tokens WHERE name = $1 AND refresh_at_ms > $2',
+      const row = await db.first<{ token: string; refresh_at_ms: number }>(
+        'SELECT token, refresh_at_ms FROM carrier_tokens WHERE name = $1 AND refresh_at_ms > $2',
         [name, nowMs],
       );
+      // A token sealed with a key this instance does not have reads as none: it fetches its own.
       const token = row ? secrets.open(row.token) : '';
-      return token === '' ? undefined : token;
+      return token === '' ? undefined : { token, refreshAtMs: row!.refresh_at_ms };
     },
     async putToken(name, token, refreshAtMs) {
       await db.rows(

@@ -82,9 +82,9 @@ describe.each(coordinated)('carrier coordination ($name)', (impl) => {
     const name = unique('cdek-token');
     expect(await second.token(name, 1_000)).toBeUndefined();
     await first.putToken(name, 'tok-1', 5_000);
-    expect(await second.token(name, 1_000)).toBe('tok-1');
+    expect(await second.token(name, 1_000)).toEqual({ token: 'tok-1', refreshAtMs: 5_000 });
     expect(await second.token(name, 5_000)).toBeUndefined();
     await second.putToken(name, 'tok-2', 9_000);
-    expect(await first.token(name, 6_000)).toBe('tok-2');
+    expect(await first.token(name, 6_000)).toEqual({ token: 'tok-2', refreshAtMs: 9_000 });
   });
 });
