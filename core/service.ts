@@ -225,7 +225,9 @@ export async function createRatingService(options: RatingServiceOptions) {
     maxInFlightPerAccount: () => Number(settings.get('rating.max_in_flight_per_account')),
     isSandbox: () => registry.sandbox(),
     quote: (shipment, account, signal) => rate(shipment, account, undefined, signal),
-    carriers: (): Promise<CarrierInfo[]> => registry.info(health),
+    // On a company server every instance answers with the status the instances last recorded together.
+    carriers: async (): Promise<CarrierInfo[]> =>
+      registry.info(store.carrierCoordination ? await sharedHealth(store, health) : health),
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),
     onBalanceChanged: (accountId, balance) => events.emit('balance-changed', { accountId, balance }),
     onLowBalance: (e) => {
@@ -390,6 +392,20 @@ export async function createRatingService(options: RatingServiceOptions) {
       // Writes whatever is still queued (a key's last use, a health row), then closes.
       await store.close();
       unlock();
+    },
+  };
+}
+
+/**
+ * The carriers' status as the store last recorded it from any instance, this instance's own where none is (a
+ * company server: GET /v1/carriers says the same whichever instance answers).
+ */
+async function sharedHealth(store: Store, own: HealthBoard): Promise<Pick<HealthBoard, 'get'>> {
+  const rows = new Map((await store.carrierHealth.all()).map((row) => [row.code, row]));
+  return {
+    get(code) {
+      const row = rows.get(code);
+      return row ? { ...own.get(code), status: row.status } : own.get(code);
     },
   };
 }

@@ -171,7 +171,7 @@ export class CarrierRegistry {
    * Enabled carriers with their status (disabled ones are not "active" in the spec's sense), then the rate
    * cards under their own names.
    */
-  async info(health: HealthBoard): Promise<CarrierInfo[]> {
+  async info(health: Pick<HealthBoard, 'get'>): Promise<CarrierInfo[]> {
     const builtIn = CARRIER_CODES.filter((c) => this.settings.get(setting(c, 'enabled')) === 'on').map(
       (code) => ({ code, name: CARRIER_NAMES[code], status: health.get(code).status }),
     );

@@ -94,7 +94,7 @@ export class RateCardCarriers {
   }
 
   /** GET /v1/carriers: every card (a card is on while it exists), its name, its health like any carrier's. */
-  async info(health: HealthBoard): Promise<CarrierInfo[]> {
+  async info(health: Pick<HealthBoard, 'get'>): Promise<CarrierInfo[]> {
     return [...(await this.current()).adapters.values()].map((a) => ({
       code: a.code,
       name: a.name,
