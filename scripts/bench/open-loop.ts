@@ -7,6 +7,8 @@ import { Agent, request } from 'node:http';
 
 export interface OpenLoopSpec {
   port: number;
+  /** Several instances behind no balancer: request i goes to ports[i % length] (port is then ignored). */
+  ports?: readonly number[];
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
@@ -41,7 +43,7 @@ export async function runOpenLoop(spec: OpenLoopSpec): Promise<OpenLoopResult> {
       const req = request(
         {
           host: '127.0.0.1',
-          port: spec.port,
+          port: spec.ports ? spec.ports[i % spec.ports.length]! : spec.port,
           method: spec.method,
           path: spec.path,
           agent,
@@ -76,12 +78,15 @@ export async function runOpenLoop(spec: OpenLoopSpec): Promise<OpenLoopResult> {
       const from = Math.min(due, sentAt);
       const i = counter++;
       inFlight.push(
-        send(i).then((status) => {
-          if (!measured) return;
-          latencies.push(performance.now() - from);
-          statuses[status] = (statuses[status] ?? 0) + 1;
-          maxSendLagMs = Math.max(maxSendLagMs, lag);
-        }),
+        // A reset connection is a result too (status "0"), not the end of the run.
+        send(i)
+          .catch(() => 0)
+          .then((status) => {
+            if (!measured) return;
+            latencies.push(performance.now() - from);
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            maxSendLagMs = Math.max(maxSendLagMs, lag);
+          }),
       );
     }
     await Promise.all(inFlight);

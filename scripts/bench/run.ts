@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { startChild, startServer, stopChild, type Child } from './children';
 import { benchCacheSharing } from './cache-sharing';
+import { benchCompany } from './company';
 import { benchCacheHit, benchFanout, benchFanoutSimulators } from './fanout';
 import { benchFirstQuote } from './first-quote';
 import { runLoad, type LoadResult } from './load';
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
 
   const only = (
     process.env.BENCH_ONLY ??
-    'startup,first-quote,balance,rates,bookkeeping,fanout,fanout-sims,cache,cache-sharing'
+    'startup,first-quote,balance,rates,bookkeeping,fanout,fanout-sims,cache,cache-sharing,company'
   ).split(',');
   const whole = stealMeter();
   if (only.includes('startup')) await benchStartup();
@@ -139,6 +140,7 @@ async function main(): Promise<void> {
   if (only.includes('fanout-sims')) await benchFanoutSimulators();
   if (only.includes('cache')) await benchCacheHit();
   if (only.includes('cache-sharing')) await benchCacheSharing();
+  if (only.includes('company')) await benchCompany();
   console.log(
     `\nCPU steal (time the host gave to other guests) over the whole run: ${fmtSteal(whole())}; ` +
       `above a few % the figures are not comparable with a quiet run`,

@@ -10,35 +10,13 @@ import { createKey } from '../../core/operations';
 import { setSetting } from '../../core/operations';
 import type { SqliteStore } from '../../core/store';
 import { openDataFolder } from '../../core/store/data-folder';
-import type { CarrierAdapter, CarrierCode } from '../../core/carriers/types';
+import type { CarrierCode } from '../../core/carriers/types';
 import { createRatingService } from '../../core/service';
 import { httpCarriers, inProcessCarriers } from './fanout-carriers';
+import { instantCarrier } from './instant-carrier';
 
 const mode = process.argv[2] ?? 'baseline';
 const arg = process.argv[3] ?? '';
-
-/** Answers at once with one fixed rate: isolates the listener and bookkeeping from carrier HTTP. */
-const instantCarrier: CarrierAdapter = {
-  code: 'instant',
-  name: 'Instant (benchmark)',
-  quote: async () => ({
-    ok: true,
-    rates: [
-      {
-        carrier: 'instant',
-        carrier_name: 'Instant (benchmark)',
-        service_code: 'instant:1',
-        service_name: 'Benchmark',
-        delivery_type: 'door',
-        price_kopecks: 12345,
-        currency: 'RUB',
-        days_min: 1,
-        days_max: 2,
-        price_type: 'public',
-      },
-    ],
-  }),
-};
 
 async function main(): Promise<void> {
   if (mode === 'baseline' || mode === 'delayed') {

@@ -1,0 +1,24 @@
+import type { CarrierAdapter } from '../../core/carriers/types';
+
+/** Answers at once with one fixed rate: isolates the listener and bookkeeping from carrier HTTP. */
+export const instantCarrier: CarrierAdapter = {
+  code: 'instant',
+  name: 'Instant (benchmark)',
+  quote: async () => ({
+    ok: true,
+    rates: [
+      {
+        carrier: 'instant',
+        carrier_name: 'Instant (benchmark)',
+        service_code: 'instant:1',
+        service_name: 'Benchmark',
+        delivery_type: 'door',
+        price_kopecks: 12345,
+        currency: 'RUB',
+        days_min: 1,
+        days_max: 2,
+        price_type: 'public',
+      },
+    ],
+  }),
+};
