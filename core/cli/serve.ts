@@ -1,9 +1,11 @@
 // `npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1] [--allow-remote] [--no-warm-up]`: the
 // rating service without a window. Prints one line with the listening URL; stops cleanly on SIGINT/SIGTERM.
+// `--listen HOST:PORT` and its flags: the company-network listener (./listen-options.ts).
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../store/data-folder';
 import { createRatingService } from '../service';
 import { consoleLogger } from '../util/logger';
+import { LISTEN_ARGS, LISTEN_USAGE, parseListenArgs } from './listen-options';
 
 const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--host ADDRESS] [--allow-remote] [--no-warm-up]
 
@@ -11,7 +13,8 @@ const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--host ADDRE
   --port N         TCP port (default: the listener.port setting, 8787; 0 picks a free port)
   --host ADDRESS   bind address (default 127.0.0.1; a non-loopback address needs --allow-remote)
   --allow-remote   allow binding a non-loopback address (the API becomes reachable from the network)
-  --no-warm-up     do not warm up after start: the first rates call is slower, the idle process smaller`;
+  --no-warm-up     do not warm up after start: the first rates call is slower, the idle process smaller
+${LISTEN_USAGE}`;
 
 export async function main(argv: string[]): Promise<number> {
   let values;
@@ -24,6 +27,7 @@ export async function main(argv: string[]): Promise<number> {
         host: { type: 'string' },
         'allow-remote': { type: 'boolean', default: false },
         'no-warm-up': { type: 'boolean', default: false },
+        ...LISTEN_ARGS,
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -43,6 +47,11 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`--port must be an integer from 0 to 65535, got "${values.port}"\n`);
       return 2;
     }
+  }
+  const network = parseListenArgs(values);
+  if (!network.ok) {
+    process.stderr.write(`ratedesk serve: ${network.message}\n`);
+    return 2;
   }
   const logger = consoleLogger(process.stderr);
   // Handlers go in before anything can print the URL: a supervisor that reads the line and stops us at
@@ -68,7 +77,7 @@ export async function main(argv: string[]): Promise<number> {
       // memory a first call costs anyway (docs/benchmarks.md); an idle service that may never be asked can
       // stay small instead.
       ...(values['no-warm-up'] ? { warmUp: false } : {}),
-      listen: {
+      listen: network.listen ?? {
         ...(values.host ? { host: values.host } : {}),
         ...(port !== undefined ? { port } : {}),
         allowRemote: values['allow-remote'],
@@ -89,6 +98,9 @@ export async function main(argv: string[]): Promise<number> {
     logger.warn('the /v1 listener is switched off (setting listener.enabled)');
   } else {
     process.stdout.write(`${service.listener.url}\n`);
+    const listener = service.listener;
+    // A renewed certificate without a restart; without TLS, SIGHUP keeps its default (stop).
+    if (listener.reloadTls) process.on('SIGHUP', () => listener.reloadTls?.());
   }
   await stopped;
   await service.close();
