@@ -42,6 +42,7 @@ export function readTlsMaterial(files: TlsFiles): TlsMaterial {
     throw new Error(
       `${files.certFile} (--tls-cert) is not a PEM certificate (${reason(err)}). ` +
         'Give the server certificate, optionally followed by its chain.',
+      { cause: err },
     );
   }
   let privateKey: KeyObject;
@@ -51,6 +52,7 @@ export function readTlsMaterial(files: TlsFiles): TlsMaterial {
     throw new Error(
       `${files.keyFile} (--tls-key) is not an unencrypted PEM private key (${reason(err)}). ` +
         'A key with a passphrase is not supported: decrypt it (openssl pkey -in KEY -out KEY.plain).',
+      { cause: err },
     );
   }
   if (!certificate.checkPrivateKey(privateKey)) {
@@ -64,7 +66,7 @@ export function readTlsMaterial(files: TlsFiles): TlsMaterial {
     // What the listener will build: anything else OpenSSL refuses (a weak key, a broken chain) shows here.
     createSecureContext(secureContextOptions(material));
   } catch (err) {
-    throw new Error(`TLS refuses ${files.certFile} with ${files.keyFile}: ${reason(err)}`);
+    throw new Error(`TLS refuses ${files.certFile} with ${files.keyFile}: ${reason(err)}`, { cause: err });
   }
   return material;
 }
@@ -101,7 +103,7 @@ function readOne(file: string, flag: string, what: string): Buffer {
           : code === 'EISDIR'
             ? 'it is a folder'
             : reason(err);
-    throw new Error(`Cannot read the TLS ${what} ${file} (${flag}): ${why}.`);
+    throw new Error(`Cannot read the TLS ${what} ${file} (${flag}): ${why}.`, { cause: err });
   }
 }
 

@@ -8,6 +8,8 @@ import { consoleLogger } from '../util/logger';
 import { LISTEN_ARGS, LISTEN_USAGE, parseListenArgs } from './listen-options';
 
 const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--host ADDRESS] [--allow-remote] [--no-warm-up]
+       npm run serve -- [--data-dir DIR] --listen HOST:PORT [--tls-cert FILE --tls-key FILE] [--trust-proxy]
+                        [--public-host NAME]... [--no-warm-up]
 
   --data-dir DIR   data folder (default: the OS app-data folder; RATEDESK_DATA_DIR overrides)
   --port N         TCP port (default: the listener.port setting, 8787; 0 picks a free port)

@@ -7,7 +7,8 @@ export const API_ERRORS = {
   origin_not_allowed: { status: 403, message: 'Cross-origin requests are not allowed.' },
   https_required: {
     status: 403,
-    message: 'This service takes requests over HTTPS only. Use its https:// address; replace a key sent over plain HTTP.',
+    message:
+      'This service takes requests over HTTPS only. Use its https:// address; replace a key sent over plain HTTP.',
   },
   not_found: { status: 404, message: 'No such endpoint.' },
   method_not_allowed: { status: 405, message: 'Method not allowed on this endpoint.' },

@@ -55,6 +55,7 @@ export function makeCertificate(dnsNames: string[], ips: string[] = ['127.0.0.1'
     const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
     throw new Error(
       missing ? 'the TLS tests need the openssl CLI (Debian: apt-get install openssl)' : String(err),
+      { cause: err },
     );
   }
   return {
