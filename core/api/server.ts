@@ -193,7 +193,7 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
 function reloadTls(rt: ApiRuntime, server: Server, files: TlsFiles, publicHosts: readonly string[]): void {
   try {
     const material = readTlsMaterial({ certFile: files.certFile, keyFile: files.keyFile });
-    // setSecureContext() resets every TLS option it is not given: the listener's own set, minimum version included.
+    // setSecureContext() resets every TLS option it is not given, so the whole set, minimum version included.
     (server as unknown as { setSecureContext(o: object): void }).setSecureContext(
       secureContextOptions(material),
     );

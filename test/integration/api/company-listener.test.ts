@@ -4,11 +4,13 @@
 // reload; behind a reverse proxy, X-Forwarded-Proto must say https and X-Forwarded-For changes nothing.
 // Every protection of the loopback listener is checked again over this transport (Origin, early errors,
 // body and header limits, the brute-force brake).
-import tls from 'node:tls';
+import type { Socket } from 'node:net';
+import tls, { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyListen } from '../../../core/api/company-listen';
+import { LINGER } from '../../../core/api/linger';
 import { readTlsMaterial } from '../../../core/api/tls-material';
-import { rawExchange } from '../../helpers/raw-http';
+import { endlessBody, parseResponse, rawExchange } from '../../helpers/raw-http';
 import { rawRequest, SHIPMENT, startTestService, type TestService } from '../../helpers/service';
 import {
   httpsRawRequest,
@@ -162,6 +164,37 @@ describe('over TLS: --listen 127.0.0.1:0 --tls-cert --tls-key --public-host rate
 
     const anonymous = await httpsRawRequest(t.port, client, { path: '/v1/balance' });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('an early answer to a body still being sent: read whole, then closed, the body mostly unread', async () => {
+    const raw: Socket[] = [];
+    const onConnection = (s: Socket): number => raw.push(s);
+    t.service.listener!.server.on('connection', onConnection);
+    try {
+      const r = await new Promise<{ text: string; elapsedMs: number }>((resolve) => {
+        const started = performance.now();
+        const chunks: Buffer[] = [];
+        const s = tlsConnect({ host: '127.0.0.1', port: t.port, ca: cert.cert, servername: PUBLIC }, () => {
+          s.write(
+            `POST /v1/rates HTTP/1.1\r\nHost: ${PUBLIC}\r\nAuthorization: Bearer rdk_wrong\r\n` +
+              `Content-Type: application/json\r\nContent-Length: ${8 * 1024 * 1024}\r\n\r\n`,
+          );
+          endlessBody(s, { sent: 0 });
+        });
+        s.on('data', (c: Buffer) => chunks.push(c));
+        s.on('error', () => {});
+        s.on('close', () =>
+          resolve({ text: Buffer.concat(chunks).toString('utf8'), elapsedMs: performance.now() - started }),
+        );
+        setTimeout(() => s.destroy(), 15_000).unref();
+      });
+      expect(parseResponse(r.text).status).toBe(401);
+      // docs/api.md: closed within 3 s of connecting (generous here: the machine may be busy), < 1 MiB read.
+      expect(r.elapsedMs).toBeLessThan(LINGER.timeMs + 3_000);
+      expect(raw.at(-1)!.bytesRead).toBeLessThan(1024 * 1024);
+    } finally {
+      t.service.listener!.server.off('connection', onConnection);
+    }
   });
 
   it('answers a rates call over HTTPS', async () => {
