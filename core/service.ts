@@ -2,6 +2,7 @@
 // calls to get a running rating service on a data folder.
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
+import type { CompanyListen } from './api/company-listen';
 import { startApiListener, type ApiListener } from './api/server';
 import { IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
 import { KeyCache } from './api/key-cache';
@@ -48,7 +49,7 @@ export interface RatingServiceOptions {
   clock?: Clock;
   logger?: Logger;
   /** Overrides the listener settings (CLI flags); `false` starts no listener. */
-  listen?: { host?: string; port?: number; allowRemote?: boolean } | false;
+  listen?: { host?: string; port?: number; allowRemote?: boolean; company?: CompanyListen } | false;
   simulatorLatencyMs?: number;
   /** Benchmarks only: see RegistryOptions.simulatorUrls. */
   simulatorUrls?: RegistryOptions['simulatorUrls'];
@@ -279,6 +280,7 @@ export async function createRatingService(options: RatingServiceOptions) {
       host,
       port,
       allowRemote: (options.listen && options.listen.allowRemote) ?? false,
+      ...(options.listen && options.listen.company ? { company: options.listen.company } : {}),
     });
     return listener;
   }

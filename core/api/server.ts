@@ -1,7 +1,15 @@
 // The /v1 listener on node:http (measured faster than a framework for three routes: docs/benchmarks.md).
-// Order of checks: Host → Origin → route → authentication → rate limit → body/schema → idempotency → work.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// Order of checks: Host → (behind a proxy) X-Forwarded-Proto → Origin → route → authentication → rate limit →
+// body/schema → idempotency → work. Over TLS (company mode) the same handler runs on node:https.
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
 import type { BalanceResponse, CarriersResponse } from '../contract/v1';
 import { effectiveLimits } from '../contract/limits';
 import type { TakeResult } from '../limits/token-bucket';
@@ -10,7 +18,8 @@ import { StoreBusyError } from '../store/port';
 import { newRequestId } from '../util/ids';
 import { authenticate, wwwAuthenticate, type ConnectionAuthMemo } from './auth';
 import { answerClientError, answerConnect } from './client-error';
-import { allowedHosts, isAllowedHost, isCrossSite } from './guards';
+import { checkCompanyListen, forwardedOverHttps, type CompanyListen } from './company-listen';
+import { allowedHosts, isAllowedHost, isCrossSite, publicAllowedHosts } from './guards';
 import { scanGuardHeaders } from './headers';
 import { handleRates } from './rates';
 import { baseHeaders, sendError, sendJson, type HeaderList } from './respond';
@@ -19,6 +28,13 @@ import type { ApiRuntime } from './runtime';
 export { isLoopback };
 import { queryHoldsKnownKey } from './query-keys';
 import { parseTarget, queryCarriesSecret } from './target';
+import {
+  readTlsMaterial,
+  secureContextOptions,
+  TLS_HANDSHAKE_TIMEOUT_MS,
+  tlsWarnings,
+  type TlsFiles,
+} from './tls-material';
 
 type RouteName = 'rates' | 'balance' | 'carriers' | 'openapi';
 const ROUTES = new Map<string, { name: RouteName; method: 'GET' | 'POST' }>([
@@ -45,6 +61,8 @@ export interface ListenOptions {
   port: number;
   /** Binding a non-loopback address exposes the API to the network: refused unless explicitly allowed. */
   allowRemote?: boolean;
+  /** `serve --listen`: the company-network mode, whose own rules replace allowRemote (company-listen.ts). */
+  company?: CompanyListen;
 }
 
 export interface ApiListener {
@@ -52,35 +70,68 @@ export interface ApiListener {
   url: string;
   port: number;
   close(): Promise<void>;
+  /** Over TLS: reads the certificate and key files again and uses them for new connections (SIGHUP). */
+  reloadTls?(): void;
+}
+
+/** What the request handler checks that depends on how the listener was started. */
+interface HandlerConfig {
+  hosts: ReadonlySet<string>;
+  scheme: 'http' | 'https';
+  trustProxy: boolean;
 }
 
 export async function startApiListener(rt: ApiRuntime, options: ListenOptions): Promise<ApiListener> {
-  if (!isLoopback(options.host) && !options.allowRemote) {
+  const company = options.company;
+  if (company) {
+    const check = checkCompanyListen(options.host, options.port, company);
+    if (check.refusal) throw new Error(check.refusal);
+    for (const warning of check.warnings) rt.logger.warn(warning);
+    if (company.tls) {
+      for (const warning of tlsWarnings(company.tls, company.publicHosts, rt.clock.now())) {
+        rt.logger.warn(warning);
+      }
+    }
+  } else if (!isLoopback(options.host) && !options.allowRemote) {
     throw new Error(
       `Refusing to listen on ${options.host}: the API would be reachable from the network. ` +
         'Use 127.0.0.1, or pass --allow-remote if you really mean it.',
     );
   }
-  let hosts = allowedHosts(options.port);
+  const hostsFor = (port: number): ReadonlySet<string> =>
+    company && company.publicHosts.length > 0
+      ? publicAllowedHosts(company.publicHosts, port)
+      : allowedHosts(port);
+  const config: HandlerConfig = {
+    hosts: hostsFor(options.port),
+    scheme: company?.tls ? 'https' : 'http',
+    trustProxy: company?.trustProxy ?? false,
+  };
   const touching = new Set<string>();
-  const server = createServer(
-    {
-      requestTimeout: 30_000,
-      headersTimeout: 10_000,
-      keepAliveTimeout: 5_000,
-      maxHeaderSize: 16 * 1024,
-      connectionsCheckingInterval: 1_000,
-      // A missing Host is refused by the Host guard (403 with the envelope), not by Node (an empty 400).
-      requireHostHeader: false,
-    },
-    (req, res) => {
-      void handle(rt, req, res, hosts, touching);
-    },
-  );
+  const httpOptions: ServerOptions = {
+    requestTimeout: 30_000,
+    headersTimeout: 10_000,
+    keepAliveTimeout: 5_000,
+    maxHeaderSize: 16 * 1024,
+    connectionsCheckingInterval: 1_000,
+    // A missing Host is refused by the Host guard (403 with the envelope), not by Node (an empty 400).
+    requireHostHeader: false,
+  };
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    void handle(rt, req, res, config, touching);
+  };
+  const tls = company?.tls ?? null;
+  // node:https's server is node:http's with TLS underneath: the same request events, timeouts and limits.
+  const server: Server = tls
+    ? (createTlsServer(
+        { ...httpOptions, ...secureContextOptions(tls), handshakeTimeout: TLS_HANDSHAKE_TIMEOUT_MS },
+        onRequest,
+      ) as unknown as Server)
+    : createServer(httpOptions, onRequest);
   server.maxHeadersCount = 100;
   // With a listener here Node sends no `100 Continue` by itself: readBody sends it once the checks before
   // the body have passed, so a request refused early never uploads its body.
-  server.on('checkContinue', (req, res) => void handle(rt, req, res, hosts, touching));
+  server.on('checkContinue', (req, res) => void handle(rt, req, res, config, touching));
   server.on('checkExpectation', (_req, res) => {
     const requestId = newRequestId();
     sendError(res, 'expectation_failed', requestId, baseHeaders(requestId, rt.isSandbox()), {
@@ -91,6 +142,12 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
     answerClientError(err, socket, rt.isSandbox()),
   );
   server.on('connect', (req, socket) => answerConnect(req, socket, rt.isSandbox()));
+  if (tls) {
+    // node:https passes handshake failures (plain HTTP on this port, TLS 1.1, the handshake timeout) on as
+    // 'clientError', whose handler writes an HTTP answer: none is due before TLS is up, only OpenSSL's alert.
+    server.removeAllListeners('tlsClientError');
+    server.on('tlsClientError', (_err: Error, socket: Socket) => socket.destroy());
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host: options.host, port: options.port, exclusive: true }, () => {
@@ -100,8 +157,16 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
   });
   const address = server.address() as AddressInfo;
   const boundPort = address.port;
-  hosts = allowedHosts(boundPort);
-  if (!isLoopback(address.address)) {
+  config.hosts = hostsFor(boundPort);
+  if (company) {
+    rt.logger.info('company-network listener', {
+      address: address.address,
+      port: boundPort,
+      tls: tls !== null,
+      trust_proxy: config.trustProxy,
+      public_hosts: company.publicHosts,
+    });
+  } else if (!isLoopback(address.address)) {
     rt.logger.warn('the /v1 API is listening on a non-loopback address: it is reachable from the network', {
       address: address.address,
     });
@@ -110,7 +175,8 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
   return {
     server,
     port: boundPort,
-    url: `http://${shownHost}:${boundPort}`,
+    url: `${config.scheme}://${shownHost}:${boundPort}`,
+    ...(tls ? { reloadTls: () => reloadTls(rt, server, tls, company?.publicHosts ?? []) } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -120,13 +186,37 @@ export async function startApiListener(rt: ApiRuntime, options: ListenOptions): 
   };
 }
 
+/**
+ * New connections get the files' current certificate and key; open ones keep theirs. Files that fail the
+ * checks of the start are logged and the running certificate kept, so a half-copied renewal breaks nothing.
+ */
+function reloadTls(rt: ApiRuntime, server: Server, files: TlsFiles, publicHosts: readonly string[]): void {
+  try {
+    const material = readTlsMaterial({ certFile: files.certFile, keyFile: files.keyFile });
+    // setSecureContext() resets every TLS option it is not given, so the whole set, minimum version included.
+    (server as unknown as { setSecureContext(o: object): void }).setSecureContext(
+      secureContextOptions(material),
+    );
+    for (const warning of tlsWarnings(material, publicHosts, rt.clock.now())) rt.logger.warn(warning);
+    rt.logger.info('TLS certificate reloaded', {
+      cert: material.certFile,
+      valid_to: new Date(material.certificate.validTo).toISOString(),
+    });
+  } catch (err) {
+    rt.logger.error('TLS certificate not reloaded; the previous one stays in use', {
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
+}
+
 async function handle(
   rt: ApiRuntime,
   req: IncomingMessage,
   res: ServerResponse,
-  hosts: ReadonlySet<string>,
+  config: HandlerConfig,
   touching: Set<string>,
 ): Promise<void> {
+  const hosts = config.hosts;
   const requestId = newRequestId();
   let headers: HeaderList | undefined;
   try {
@@ -135,11 +225,16 @@ async function handle(
     const guard = scanGuardHeaders(req);
     // The usual request names an exact path and needs no parsing of its target.
     const exact = ROUTES.get(req.url ?? '');
-    const target = exact ? null : parseTarget(req.url ?? '');
+    const target = exact ? null : parseTarget(req.url ?? '', config.scheme);
     if (!isAllowedHost(guard, hosts)) return sendError(res, 'invalid_host', requestId, headers);
     // RFC 9112 §3.2.2: an absolute-form target's authority replaces Host, so it passes the same allowlist.
     if (target?.authority != null && !hosts.has(target.authority)) {
       return sendError(res, 'invalid_host', requestId, headers);
+    }
+    // Behind a TLS-terminating proxy: a request that reached the proxy over plain HTTP is refused, whatever it
+    // asks (docs/api.md, "The company-network listener").
+    if (config.trustProxy && !forwardedOverHttps(req)) {
+      return sendError(res, 'https_required', requestId, headers);
     }
     if (isCrossSite(guard)) return sendError(res, 'origin_not_allowed', requestId, headers);
     const route = exact ?? (target ? ROUTES.get(target.path) : undefined);

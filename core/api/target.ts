@@ -14,13 +14,19 @@ export interface RequestTarget {
   authority: string | null;
 }
 
-/** Parses `req.url`; undefined for asterisk-form, authority-form and anything else that names no path. */
-export function parseTarget(url: string): RequestTarget | undefined {
+const ABSOLUTE = { http: /^http:\/\/([^/?#]*)(.*)$/i, https: /^https:\/\/([^/?#]*)(.*)$/i };
+
+/**
+ * Parses `req.url`; undefined for asterisk-form, authority-form and anything else that names no path.
+ * `scheme`: the listener's own (https over TLS, company mode).
+ */
+export function parseTarget(url: string, scheme: 'http' | 'https' = 'http'): RequestTarget | undefined {
   if (url.startsWith('/')) return splitQuery(url, null);
-  // Absolute-form. Only http can name this listener; userinfo is never valid in an HTTP target (RFC 9110 §4.2.4).
-  const m = /^http:\/\/([^/?#]*)(.*)$/i.exec(url);
+  // Absolute-form. Only the listener's scheme can name it; userinfo is never valid in an HTTP target
+  // (RFC 9110 §4.2.4).
+  const m = ABSOLUTE[scheme].exec(url);
   if (!m) {
-    // Any other scheme (https://, ftp://, …) claims an authority that cannot be this plain-HTTP listener.
+    // Any other scheme (https:// on plain HTTP, ftp://, …) claims an authority that cannot be this listener.
     // Kept with its scheme so that it can never equal an allowed `host:port`.
     const other = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
     return other ? { path: '', query: null, authority: other[0].toLowerCase() } : undefined;

@@ -1,19 +1,24 @@
 // `npm run serve -- [--data-dir DIR | --database URL] [--port N] [--host 127.0.0.1] [--allow-remote] [--no-warm-up]`: the
 // rating service without a window. Prints one line with the listening URL; stops cleanly on SIGINT/SIGTERM.
+// `--listen HOST:PORT` and its flags: the company-network listener (./listen-options.ts).
 import { parseArgs } from 'node:util';
 import { DATABASE_URL_ENV, databaseUrlFrom } from '../store/company';
 import { defaultDataDir } from '../store/data-folder';
 import { createRatingService } from '../service';
 import { consoleLogger } from '../util/logger';
+import { LISTEN_ARGS, LISTEN_USAGE, parseListenArgs } from './listen-options';
 
 const USAGE = `Usage: npm run serve -- [--data-dir DIR | --database URL] [--port N] [--host ADDRESS] [--allow-remote] [--no-warm-up]
+       npm run serve -- [--data-dir DIR | --database URL] --listen HOST:PORT [--tls-cert FILE --tls-key FILE]
+                        [--trust-proxy] [--public-host NAME]... [--no-warm-up]
 
   --data-dir DIR   data folder (default: the OS app-data folder; RATEDESK_DATA_DIR overrides)
   --database URL   a company database instead (postgres://…; ${DATABASE_URL_ENV} too): N instances share it
   --port N         TCP port (default: the listener.port setting, 8787; 0 picks a free port)
   --host ADDRESS   bind address (default 127.0.0.1; a non-loopback address needs --allow-remote)
   --allow-remote   allow binding a non-loopback address (the API becomes reachable from the network)
-  --no-warm-up     do not warm up after start: the first rates call is slower, the idle process smaller`;
+  --no-warm-up     do not warm up after start: the first rates call is slower, the idle process smaller
+${LISTEN_USAGE}`;
 
 export async function main(argv: string[]): Promise<number> {
   let values;
@@ -27,6 +32,7 @@ export async function main(argv: string[]): Promise<number> {
         host: { type: 'string' },
         'allow-remote': { type: 'boolean', default: false },
         'no-warm-up': { type: 'boolean', default: false },
+        ...LISTEN_ARGS,
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -56,6 +62,11 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (databaseUrl && values['data-dir']) {
     process.stderr.write('--data-dir and --database exclude each other: the store is one or the other\n');
+    return 2;
+  }
+  const network = parseListenArgs(values);
+  if (!network.ok) {
+    process.stderr.write(`ratedesk serve: ${network.message}\n`);
     return 2;
   }
   const logger = consoleLogger(process.stderr);
@@ -92,7 +103,7 @@ export async function main(argv: string[]): Promise<number> {
       // memory a first call costs anyway (docs/benchmarks.md); an idle service that may never be asked can
       // stay small instead.
       ...(values['no-warm-up'] ? { warmUp: false } : {}),
-      listen: {
+      listen: network.listen ?? {
         ...(values.host ? { host: values.host } : {}),
         ...(port !== undefined ? { port } : {}),
         allowRemote: values['allow-remote'],
@@ -114,6 +125,9 @@ export async function main(argv: string[]): Promise<number> {
     logger.warn('the /v1 listener is switched off (setting listener.enabled)');
   } else {
     process.stdout.write(`${service.listener.url}\n`);
+    const listener = service.listener;
+    // A renewed certificate without a restart; without TLS, SIGHUP keeps its default (stop).
+    if (listener.reloadTls) process.on('SIGHUP', () => listener.reloadTls?.());
   }
   await stopped;
   await service.close();

@@ -5,6 +5,11 @@ export const API_ERRORS = {
   api_key_revoked: { status: 401, message: 'This API key has been revoked.' },
   invalid_host: { status: 403, message: 'Host header not allowed.' },
   origin_not_allowed: { status: 403, message: 'Cross-origin requests are not allowed.' },
+  https_required: {
+    status: 403,
+    message:
+      'This service takes requests over HTTPS only. Use its https:// address; replace a key sent over plain HTTP.',
+  },
   not_found: { status: 404, message: 'No such endpoint.' },
   method_not_allowed: { status: 405, message: 'Method not allowed on this endpoint.' },
   idempotency_key_in_use: {

@@ -49,9 +49,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
       version: OPENAPI_VERSION,
       description:
         'Estimated parcel delivery prices and transit times across Russian carriers, served by RateDesk ' +
-        'on the loopback interface. Money is in kopecks (RUB), weight in grams, dimensions in ' +
-        'centimetres. Every operation except this document needs `Authorization: Bearer <API key>`; ' +
-        'requests must name the loopback host (`127.0.0.1`, `localhost` or `[::1]` with the port) and ' +
+        'on the loopback interface, or by a company server over HTTPS. Money is in kopecks (RUB), weight ' +
+        'in grams, dimensions in centimetres. Every operation except this document needs ' +
+        '`Authorization: Bearer <API key>`; requests must name the loopback host (`127.0.0.1`, ' +
+        '`localhost` or `[::1]` with the port), or on a company server one of its public host names, and ' +
         'may not come from a browser page of another site. Rate limits are per account and apply to ' +
         'every authenticated operation. One successful rates call deducts exactly one request from the ' +
         'balance; errors, 429, 503 and idempotent replays deduct nothing.',

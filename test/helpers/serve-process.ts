@@ -15,6 +15,8 @@ const clock = { now: () => new Date() };
 export interface ServeProcess {
   proc: ChildProcess;
   dir: string;
+  /** The line serve printed: http://… or, over TLS, https://… */
+  url: string;
   port: number;
   /** A key of the `default` account (a million requests, limits raised so that 402 and 429 hide nothing). */
   key: string;
@@ -29,7 +31,11 @@ export interface ServeProcess {
   close(): Promise<void>;
 }
 
-export async function startServeProcess(env: Record<string, string> = {}): Promise<ServeProcess> {
+/** `listenArgs`: how serve listens (default `--port 0`; the company-network tests pass `--listen …`). */
+export async function startServeProcess(
+  env: Record<string, string> = {},
+  listenArgs: string[] = ['--port', '0'],
+): Promise<ServeProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'ratedesk-serve-'));
   const store = openDataFolder(dir);
   await topup(store, clock, { account: 'default', requests: 1_000_000 });
@@ -39,7 +45,7 @@ export async function startServeProcess(env: Record<string, string> = {}): Promi
 
   const proc = spawn(
     process.execPath,
-    ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dir, '--port', '0'],
+    ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dir, ...listenArgs],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,6 +61,7 @@ export async function startServeProcess(env: Record<string, string> = {}): Promi
   return {
     proc,
     dir,
+    url,
     port: Number(new URL(url).port),
     key,
     stderr,
