@@ -14,10 +14,14 @@ async function onAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A new, empty database in the run's cluster; its URL. */
-export async function createTestDatabase(prefix = 't'): Promise<string> {
+/**
+ * A new database in the run's cluster, already migrated to this build's schema and holding no rows (a copy of
+ * the run's template); `{ empty: true }` for one with no schema at all (the migration's own tests). Its URL.
+ */
+export async function createTestDatabase(prefix = 't', options: { empty?: boolean } = {}): Promise<string> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
-  await onAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
+  const template = options.empty ? 'template0' : inject('pgTemplate');
+  await onAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}" STRATEGY FILE_COPY`));
   const url = new URL(inject('pgAdminUrl'));
   url.pathname = `/${name}`;
   return url.toString();
