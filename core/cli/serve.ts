@@ -1,19 +1,28 @@
-// `npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1] [--allow-remote] [--no-warm-up]`: the
-// rating service without a window. Prints one line with the listening URL; stops cleanly on SIGINT/SIGTERM.
+// `npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1] [--allow-remote] [--no-warm-up]
+// [--server-key-file FILE]`: the rating service without a window. Prints one line with the listening URL;
+// stops cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../store/data-folder';
 import { createRatingService } from '../service';
+import { loadServerKey } from '../settings/server-key';
+import { serverSecrets } from '../settings/server-secrets';
+import { takeProcessEnv } from './server-key-env';
 import { consoleLogger } from '../util/logger';
 
 const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--host ADDRESS] [--allow-remote] [--no-warm-up]
+                          [--server-key-file FILE]
 
   --data-dir DIR   data folder (default: the OS app-data folder; RATEDESK_DATA_DIR overrides)
   --port N         TCP port (default: the listener.port setting, 8787; 0 picks a free port)
   --host ADDRESS   bind address (default 127.0.0.1; a non-loopback address needs --allow-remote)
   --allow-remote   allow binding a non-loopback address (the API becomes reachable from the network)
-  --no-warm-up     do not warm up after start: the first rates call is slower, the idle process smaller`;
+  --no-warm-up     do not warm up after start: the first rates call is slower, the idle process smaller
+  --server-key-file FILE
+                   the key that seals carrier secrets (also RATEDESK_SERVER_KEY_FILE, or RATEDESK_SERVER_KEY
+                   holding its base64; docs/operations.md, "The server key")`;
 
 export async function main(argv: string[]): Promise<number> {
+  const env = takeProcessEnv();
   let values;
   try {
     ({ values } = parseArgs({
@@ -24,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
         host: { type: 'string' },
         'allow-remote': { type: 'boolean', default: false },
         'no-warm-up': { type: 'boolean', default: false },
+        'server-key-file': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -57,12 +67,17 @@ export async function main(argv: string[]): Promise<number> {
   });
   const dataDir = values['data-dir'] ?? defaultDataDir();
   let service;
+  let secrets;
   try {
+    // Without a key, secrets stay plain text in the 0600 file as before; a database whose secrets are
+    // sealed with a key is then refused at start, saying how to give it.
+    secrets = serverSecrets(loadServerKey({ flag: values['server-key-file'], env }), logger);
     // For tests and demos of slow carriers: a fixed delay of the sandbox simulators.
     const latency = Number(process.env.RATEDESK_SIMULATOR_LATENCY_MS ?? '0');
     service = await createRatingService({
       dataDir,
       logger,
+      secrets,
       ...(latency > 0 ? { simulatorLatencyMs: latency } : {}),
       // The warm-up (core/platform/warm-up.ts) makes the first rates call as fast as the later ones, at the
       // memory a first call costs anyway (docs/benchmarks.md); an idle service that may never be asked can
@@ -79,6 +94,9 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   logger.info('data folder', { path: dataDir });
+  logger.info('carrier secrets', {
+    sealed: secrets.encrypting ? 'with the server key' : 'no (plain text in the 0600 data file)',
+  });
   if (service.sandbox()) {
     logger.warn(
       'SANDBOX MODE: carriers are local simulators; prices are NOT real. ' +

@@ -7,13 +7,18 @@ import { parseArgs } from 'node:util';
 import { systemWallClock } from '../../operations/context';
 import { isOperationError } from '../../operations/errors';
 import { runStore } from '../../operations/store-operations';
+import { prepareSecrets } from '../../settings/secrets';
+import { loadServerKey, ServerKeyError } from '../../settings/server-key';
+import { serverSecrets, type ServerSecretStore } from '../../settings/server-secrets';
 import { defaultDataDir, openDataFolder, type PlatformEnv } from '../../store/data-folder';
+import type { Store } from '../../store/port';
 import { InputError, UsageError } from '../admin-io';
 import { accountCommands } from './accounts';
 import { carrierCommands } from './carriers';
 import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, type Values } from './command';
 import { keyCommands } from './keys';
 import { rateCardCommands } from './ratecards';
+import { serverKeyCommands } from './server-key';
 import { settingCommands } from './settings';
 
 export type { AdminIo } from './command';
@@ -53,6 +58,12 @@ Rate cards (carriers without an API, quoted from a CSV of contract prices)
                                                  whole, its first 100 problems listed)
   ratecards remove CODE
 
+Server key (seals carrier secrets in a shared database; docs/operations.md)
+  server-key new [--file F]                     (32 random bytes in base64; F is created with mode 0600)
+  server-key check                              (whether the given key opens the stored secrets)
+  server-key rotate --new-key-file F            (reseals every stored secret with the key in F)
+  server-key forget                             (a lost key: clears the secrets sealed with it)
+
 Settings and notifications
   settings get [NAME]
   settings set NAME [VALUE]                     (secret settings: VALUE is read from stdin)
@@ -61,6 +72,9 @@ Settings and notifications
 
 Options
   --data-dir DIR   data folder (default: RATEDESK_DATA_DIR or the OS app-data folder)
+  --server-key-file FILE
+                   the server key that seals carrier secrets (also RATEDESK_SERVER_KEY_FILE, or
+                   RATEDESK_SERVER_KEY holding the base64 itself; docs/operations.md, "The server key")
   --json           print exactly one JSON document on stdout
   -h, --help       this text
 `;
@@ -71,9 +85,10 @@ const COMMANDS: Record<string, Command> = {
   ...carrierCommands,
   ...rateCardCommands,
   ...settingCommands,
+  ...serverKeyCommands,
 };
 
-const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'json', 'help'];
+const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'json', 'help', 'server-key-file'];
 
 export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
   try {
@@ -98,27 +113,35 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
 
     const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(platformEnv(io));
     const clock = io.clock ?? systemWallClock;
+    let secrets: ServerSecretStore | undefined;
+    const runSecrets = (): ServerSecretStore =>
+      (secrets ??= serverSecrets(
+        loadServerKey({ flag: values['server-key-file'], env: io.env ?? process.env }),
+      ));
+    const withSecrets = async <T>(
+      storeSecrets: ServerSecretStore,
+      prepare: boolean,
+      work: (store: Store) => Promise<T>,
+    ): Promise<T> => {
+      const store = openDataFolder(dataDir, { clock, open: { secrets: storeSecrets } });
+      try {
+        // As at a service's start: a missing or wrong server key is refused before anything is read.
+        if (prepare) await prepareSecrets(store.settings, storeSecrets, clock.now().toISOString());
+        return await work(store);
+      } finally {
+        await store.close();
+      }
+    };
     const ctx: Context = {
       args: positionals.slice(2),
       values,
       json: values.json === true,
       io,
-      async run(operation, input) {
-        const store = openDataFolder(dataDir, { clock });
-        try {
-          return await runStore({ store, clock }, operation, input);
-        } finally {
-          await store.close();
-        }
-      },
-      async withStore(work) {
-        const store = openDataFolder(dataDir, { clock });
-        try {
-          return await work(store);
-        } finally {
-          await store.close();
-        }
-      },
+      run: (operation, input) =>
+        withSecrets(runSecrets(), true, (store) => runStore({ store, clock }, operation, input)),
+      withStore: (work) => withSecrets(runSecrets(), true, work),
+      secrets: runSecrets,
+      withSecrets: (storeSecrets, work) => withSecrets(storeSecrets, false, work),
     };
     const out = await command.run(ctx);
     io.stdout.write(ctx.json ? `${JSON.stringify(out.json, null, 2)}\n` : out.text);
@@ -133,7 +156,7 @@ function report(error: unknown, stderr: Writable): number {
     stderr.write(`error: ${error.message}\n`);
     return 2;
   }
-  if (isOperationError(error) || error instanceof InputError) {
+  if (isOperationError(error) || error instanceof InputError || error instanceof ServerKeyError) {
     stderr.write(`error: ${error.message}\n`);
     return 1;
   }

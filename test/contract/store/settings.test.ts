@@ -122,9 +122,9 @@ describe.each(STORE_IMPLEMENTATIONS)('settings ($name)', (impl) => {
     // Sealing fails for one value: the write that contains it must leave every setting as it was.
     const failing: SecretStore = {
       encrypting: true,
-      seal: (plain) => {
+      seal: (plain, name) => {
         if (plain === 'explode') throw new Error('keychain locked');
-        return testSecrets.seal(plain);
+        return testSecrets.seal(plain, name);
       },
       open: testSecrets.open,
     };

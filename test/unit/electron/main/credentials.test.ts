@@ -172,7 +172,7 @@ describe('without real protection', () => {
 
   it('still opens nothing it cannot read: an enc: value without a keychain becomes ""', () => {
     const codec = keychainSecrets(fakeSafeStorage({ available: false }), 'linux', silentLogger);
-    expect(codec.open(`${ENCRYPTED_PREFIX}AAAA`)).toBe('');
+    expect(codec.open(`${ENCRYPTED_PREFIX}AAAA`, SECRET_NAME)).toBe('');
   });
 
   it('uses basic_text as a reason only on Linux', () => {
