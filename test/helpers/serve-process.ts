@@ -29,8 +29,12 @@ export interface ServeProcess {
   close(): Promise<void>;
 }
 
-export async function startServeProcess(env: Record<string, string> = {}): Promise<ServeProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'ratedesk-serve-'));
+/** `dir`: a data folder the test prepared (removed by close() like a fresh one); `args`: more serve flags. */
+export async function startServeProcess(
+  env: Record<string, string> = {},
+  options: { dir?: string; args?: string[] } = {},
+): Promise<ServeProcess> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ratedesk-serve-'));
   const store = openDataFolder(dir);
   await topup(store, clock, { account: 'default', requests: 1_000_000 });
   await setLimits(store, clock, { account: 'default', rps: 10_000, burst: 10_000 });
@@ -39,7 +43,7 @@ export async function startServeProcess(env: Record<string, string> = {}): Promi
 
   const proc = spawn(
     process.execPath,
-    ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dir, '--port', '0'],
+    ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dir, '--port', '0', ...(options.args ?? [])],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

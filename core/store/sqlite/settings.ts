@@ -33,14 +33,18 @@ export function settingsRepo(db: Db, secrets: SecretStore = plainSecrets) {
      */
     sealPlainSecrets(now: string): number {
       if (!secrets.encrypting) return 0;
-      let sealed = 0;
-      for (const r of all.all()) {
-        if (isSecret(r.name) && r.value !== '' && !isSealedValue(r.value)) {
-          set.run(r.name, secrets.seal(r.value, r.name), now);
-          sealed++;
-        }
+      const plain = all.all().filter((r) => isSecret(r.name) && r.value !== '' && !isSealedValue(r.value));
+      if (plain.length === 0) return 0;
+      // Without secure_delete the plain text stays in the freed space of the page that held it, in the file
+      // and in every later copy of it: zeroed here (only for this rare write, so nothing else pays for it).
+      const secureDelete = db.pragma('secure_delete', { simple: true }) as number;
+      db.pragma('secure_delete = ON');
+      try {
+        for (const r of plain) set.run(r.name, secrets.seal(r.value, r.name), now);
+      } finally {
+        db.pragma(`secure_delete = ${secureDelete}`);
       }
-      return sealed;
+      return plain.length;
     },
   };
 }
