@@ -31,7 +31,7 @@ import {
   WRONG_KEY_MESSAGE,
 } from '../../../core/settings/server-secrets';
 import { openDataFolder } from '../../../core/store/data-folder';
-import { describeHits, REPO_ROOT, SecretRegistry } from '../../helpers/secrets';
+import { describeHits, REPO_ROOT, SecretRegistry, spawnServe } from '../../helpers/secrets';
 import { startServeProcess, type ServeProcess } from '../../helpers/serve-process';
 import { onlyCarriers, SHIPMENT } from '../../helpers/service';
 
@@ -272,6 +272,42 @@ describe('serve and admin with the server key, as processes', () => {
       await s.close();
     }
   }, 90_000);
+
+  it('a key given by value is gone from the environment serve runs with: a diagnostic report does not show it', async () => {
+    const reports = join(root, 'reports');
+    mkdirSync(reports);
+    const value = readFileSync(otherKeyFile, 'utf8').trim();
+    const s = await spawnServe({
+      dataDir: mkdtempSync(join(root, 'by-value-')),
+      logDir: logs,
+      label: 'serve-by-value',
+      reportDir: reports,
+      env: { RATEDESK_SERVER_KEY: value },
+    });
+    try {
+      s.proc.kill('SIGUSR2');
+      const deadline = Date.now() + 20_000;
+      while (readdirSync(reports).length === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      const [file] = readdirSync(reports);
+      expect(file).toBeDefined();
+      // Complete once it parses.
+      let report: { environmentVariables?: Record<string, string> } | undefined;
+      while (!report && Date.now() < deadline) {
+        try {
+          report = JSON.parse(readFileSync(join(reports, file!), 'utf8')) as typeof report;
+        } catch {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+      expect(report?.environmentVariables?.PATH).toBeDefined();
+      expect(report?.environmentVariables).not.toHaveProperty('RATEDESK_SERVER_KEY');
+      expect(readFileSync(join(reports, file!), 'utf8')).not.toContain(value);
+    } finally {
+      s.proc.kill('SIGTERM');
+      await s.exited;
+    }
+  }, 60_000);
 
   it('no output of any run, and no file, holds the secret or the key', () => {
     const report = registry.searchPaths([data, logs]);

@@ -175,6 +175,13 @@ describe('without real protection', () => {
     expect(codec.open(`${ENCRYPTED_PREFIX}AAAA`, SECRET_NAME)).toBe('');
   });
 
+  it('a value sealed with a company server key reads as not configured, never as plain text', () => {
+    for (const available of [true, false]) {
+      const codec = keychainSecrets(fakeSafeStorage({ available }), 'linux', silentLogger);
+      expect(codec.open('srv1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', SECRET_NAME)).toBe('');
+    }
+  });
+
   it('uses basic_text as a reason only on Linux', () => {
     expect(canEncrypt(fakeSafeStorage({ backend: 'basic_text' }), 'darwin')).toBe(true);
     expect(canEncrypt(fakeSafeStorage({ backend: 'basic_text' }), 'win32')).toBe(true);
