@@ -230,7 +230,7 @@ export interface ServerKeyOptions {
    * Why this run cannot go without a key (e.g. "a company database (--database)"): with it, no key at all is
    * refused with that reason instead of returning undefined.
    */
-  required?: string;
+  required?: string | undefined;
   platform?: NodeJS.Platform;
 }
 

@@ -44,12 +44,14 @@ export interface ServerSecretStore extends SecretStore {
  */
 export function serverSecrets(key: ServerKey | undefined, logger: Logger = silentLogger): ServerSecretStore {
   // Filled while prepare() reads every setting: what the opens met. prepare() decides what that means, so
-  // nothing is logged meanwhile (a wrong key is one refusal, not a warning per secret).
+  // nothing is logged before it passed (a wrong key is one refusal, not a warning per secret; a store may
+  // read its settings as it opens, before the host calls prepare()).
   let seen: { serverSealed: number; unopened: Array<{ name: string; stored: string }> } | undefined;
+  let prepared = false;
   const warned = new Set<string>();
   const warnOnce = (name: string, stored: string, message: string): void => {
     const id = `${name}\0${stored}`;
-    if (warned.has(id)) return;
+    if (!prepared || warned.has(id)) return;
     warned.add(id);
     logger.warn(message, { setting: name });
   };
@@ -71,12 +73,11 @@ export function serverSecrets(key: ServerKey | undefined, logger: Logger = silen
     },
     open(stored, name) {
       if (stored.startsWith(SEALED_PREFIX)) {
-        if (!seen)
-          warnOnce(
-            name,
-            stored,
-            "a carrier secret sealed by the desktop app's keychain cannot be opened here: set it again",
-          );
+        warnOnce(
+          name,
+          stored,
+          "a carrier secret sealed by the desktop app's keychain cannot be opened here: set it again",
+        );
         return '';
       }
       if (!stored.startsWith(SERVER_SEALED_PREFIX)) return stored;
@@ -86,8 +87,8 @@ export function serverSecrets(key: ServerKey | undefined, logger: Logger = silen
         associated(name),
       );
       if (plain === undefined) {
-        if (seen) seen.unopened.push({ name, stored });
-        else if (key !== undefined) damaged(name, stored);
+        seen?.unopened.push({ name, stored });
+        if (key !== undefined) damaged(name, stored);
         return '';
       }
       return plain.toString('utf8');
@@ -106,20 +107,18 @@ export function serverSecrets(key: ServerKey | undefined, logger: Logger = silen
         if (stored !== undefined || met.serverSealed > 0) {
           throw new ServerKeyError('missing', MISSING_KEY_MESSAGE);
         }
-        return;
+      } else if (stored !== undefined) {
+        if (!sameText(stored, keyCheckRow(key))) throw new ServerKeyError('wrong', WRONG_KEY_MESSAGE);
+      } else {
+        // No check value yet: the first start with a key, or secrets whose check value was removed. The key
+        // is taken only if it opens every server-sealed secret there is.
+        if (met.unopened.length > 0) throw new ServerKeyError('wrong', WRONG_KEY_MESSAGE);
+        await settings.write([{ name: KEY_CHECK_SETTING, value: keyCheckRow(key) }], now);
+        logger.info('server key: its check value is now stored with the settings');
       }
-      const mine = keyCheckRow(key);
-      if (stored !== undefined) {
-        if (!sameText(stored, mine)) throw new ServerKeyError('wrong', WRONG_KEY_MESSAGE);
-        // The right key, and still a secret that does not open: that one value was damaged or moved.
-        for (const u of met.unopened) damaged(u.name, u.stored);
-        return;
-      }
-      // No check value yet: the first start with a key, or secrets whose check value was removed. The key
-      // is taken only if it opens every server-sealed secret there is.
-      if (met.unopened.length > 0) throw new ServerKeyError('wrong', WRONG_KEY_MESSAGE);
-      await settings.write([{ name: KEY_CHECK_SETTING, value: mine }], now);
-      logger.info('server key: its check value is now stored with the settings');
+      prepared = true;
+      // The right key, and still a secret that does not open: that one value was damaged or moved.
+      for (const u of met.unopened) damaged(u.name, u.stored);
     },
   };
 }
