@@ -47,7 +47,7 @@ const TAG_BYTES = 16;
 /**
  * A loaded key, as two values derived from it with HKDF-SHA-256: one seals (AES-256-GCM), the other is the
  * check value stored beside the sealed secrets (server-secrets.ts). The 32 bytes themselves are not kept, and
- * nothing of it prints: `console.log(key)`, a JSON dump or a crash report shows `[server key]`.
+ * nothing of it prints: `console.log(key)`, `String(key)` or a JSON dump shows `[server key]`.
  */
 export class ServerKey {
   readonly #sealing: KeyObject;
