@@ -26,7 +26,7 @@ import { CircuitBreakers } from './rating/breaker';
 import { RateCache } from './rating/rate-cache';
 import { HealthBoard, type CarrierHealth } from './rating/health';
 import type { ServiceEvents } from './service-events';
-import { plainSecrets, type SecretStore } from './settings/secrets';
+import { plainSecrets, prepareSecrets, type SecretStore } from './settings/secrets';
 import { SettingsView } from './settings/view';
 import type { Store } from './store/port';
 import { openCompanyStore } from './store/company';
@@ -70,7 +70,8 @@ export interface RatingServiceOptions {
   tolerateListenerFailure?: boolean;
   /**
    * How carrier secrets are kept at rest. The desktop passes one built on the OS keychain; `serve` and
-   * `admin` keep plain text in the 0600 file (the default).
+   * `admin` one sealed with the server key when given one (settings/server-secrets.ts), else plain text in
+   * the 0600 file (the default).
    */
   secrets?: SecretStore;
   /** What the desk's app:info reports as the version (the desktop's own). */
@@ -96,12 +97,13 @@ export async function createRatingService(options: RatingServiceOptions) {
   const logger = options.logger ?? silentLogger;
   const { database } = options;
   const unlock = database ? () => {} : lockDataFolder(mkdirFor(options.dataDir));
+  const secrets = options.secrets ?? plainSecrets;
   let store: Store;
   try {
     store = database
       ? await openCompanyStore(database.url, {
           clock,
-          secrets: options.secrets ?? plainSecrets,
+          secrets,
           ...(database.holdLeaseMs !== undefined ? { holdLeaseMs: database.holdLeaseMs } : {}),
           ...(database.reapEveryMs !== undefined ? { reapEveryMs: database.reapEveryMs } : {}),
         })
@@ -109,7 +111,7 @@ export async function createRatingService(options: RatingServiceOptions) {
           clock,
           open: {
             ...options.open,
-            secrets: options.secrets ?? plainSecrets,
+            secrets,
             ...(options.groupCommit !== undefined ? { groupCommit: options.groupCommit } : {}),
           },
         }).store;
@@ -119,7 +121,9 @@ export async function createRatingService(options: RatingServiceOptions) {
   }
   try {
     await refuseDamaged(store);
-    const sealed = await store.settings.sealPlainSecrets(clock.now().toISOString());
+    // The secret store's own check (a server key that is missing or wrong refuses the start) comes before
+    // any secret is read or sealed.
+    const sealed = await prepareSecrets(store.settings, secrets, clock.now().toISOString());
     if (sealed > 0) logger.info('sealed carrier secrets left as plain text', { count: sealed });
     // From here on a write that meets a lock held elsewhere retries off the event loop, up to a bound; only
     // the start above may wait the store's full timeout.

@@ -4,6 +4,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { runAdmin } from './admin/run';
+import { takeProcessEnv } from './server-key-env';
 
 export { runAdmin, USAGE, type AdminIo } from './admin/run';
 
@@ -24,6 +25,7 @@ if (isMain()) {
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,
+    env: takeProcessEnv(),
   }).then(
     (code) => {
       process.exitCode = code;

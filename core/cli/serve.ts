@@ -1,16 +1,21 @@
-// `npm run serve -- [--data-dir DIR | --database URL] [--port N] [--host 127.0.0.1] [--allow-remote] [--no-warm-up]`: the
-// rating service without a window. Prints one line with the listening URL; stops cleanly on SIGINT/SIGTERM.
-// `--listen HOST:PORT` and its flags: the company-network listener (./listen-options.ts).
+// `npm run serve -- [--data-dir DIR | --database URL] [--port N] [--host 127.0.0.1] [--allow-remote] [--no-warm-up]
+// [--server-key-file FILE]`: the rating service without a window. Prints one line with the listening URL;
+// stops cleanly on SIGINT/SIGTERM. `--listen HOST:PORT` and its flags: the company-network listener
+// (./listen-options.ts).
 import { parseArgs } from 'node:util';
 import { DATABASE_URL_ENV, databaseUrlFrom } from '../store/company';
 import { defaultDataDir } from '../store/data-folder';
 import { createRatingService } from '../service';
+import { loadServerKey } from '../settings/server-key';
+import { serverSecrets } from '../settings/server-secrets';
+import { takeProcessEnv } from './server-key-env';
 import { consoleLogger } from '../util/logger';
 import { LISTEN_ARGS, LISTEN_USAGE, parseListenArgs } from './listen-options';
 
 const USAGE = `Usage: npm run serve -- [--data-dir DIR | --database URL] [--port N] [--host ADDRESS] [--allow-remote] [--no-warm-up]
+                          [--server-key-file FILE]
        npm run serve -- [--data-dir DIR | --database URL] --listen HOST:PORT [--tls-cert FILE --tls-key FILE]
-                        [--trust-proxy] [--public-host NAME]... [--no-warm-up]
+                        [--trust-proxy] [--public-host NAME]... [--no-warm-up] [--server-key-file FILE]
 
   --data-dir DIR   data folder (default: the OS app-data folder; RATEDESK_DATA_DIR overrides)
   --database URL   a company database instead (postgres://…; ${DATABASE_URL_ENV} too): N instances share it
@@ -18,9 +23,13 @@ const USAGE = `Usage: npm run serve -- [--data-dir DIR | --database URL] [--port
   --host ADDRESS   bind address (default 127.0.0.1; a non-loopback address needs --allow-remote)
   --allow-remote   allow binding a non-loopback address (the API becomes reachable from the network)
   --no-warm-up     do not warm up after start: the first rates call is slower, the idle process smaller
+  --server-key-file FILE
+                   the key that seals carrier secrets (also RATEDESK_SERVER_KEY_FILE, or RATEDESK_SERVER_KEY
+                   holding its base64; docs/operations.md, "The server key"); required with --database
 ${LISTEN_USAGE}`;
 
 export async function main(argv: string[]): Promise<number> {
+  const env = takeProcessEnv();
   let values;
   try {
     ({ values } = parseArgs({
@@ -33,6 +42,7 @@ export async function main(argv: string[]): Promise<number> {
         'allow-remote': { type: 'boolean', default: false },
         'no-warm-up': { type: 'boolean', default: false },
         ...LISTEN_ARGS,
+        'server-key-file': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -82,7 +92,19 @@ export async function main(argv: string[]): Promise<number> {
   });
   const dataDir = values['data-dir'] ?? defaultDataDir();
   let service;
+  let secrets;
   try {
+    // Without a key, secrets stay plain text in the 0600 file as before; a database whose secrets are
+    // sealed with a key is then refused at start, saying how to give it.
+    // A shared database must never hold them in plain text: there the key is required.
+    secrets = serverSecrets(
+      loadServerKey({
+        flag: values['server-key-file'],
+        env,
+        ...(databaseUrl ? { required: 'A company database (--database)' } : {}),
+      }),
+      logger,
+    );
     // For tests and demos of slow carriers: a fixed delay of the sandbox simulators.
     const latency = Number(process.env.RATEDESK_SIMULATOR_LATENCY_MS ?? '0');
     // Tests of crashed instances shorten how long a dead instance's balance holds live (default 2 min).
@@ -98,6 +120,7 @@ export async function main(argv: string[]): Promise<number> {
           }
         : {}),
       logger,
+      secrets,
       ...(latency > 0 ? { simulatorLatencyMs: latency } : {}),
       // The warm-up (core/platform/warm-up.ts) makes the first rates call as fast as the later ones, at the
       // memory a first call costs anyway (docs/benchmarks.md); an idle service that may never be asked can
@@ -115,6 +138,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (databaseUrl) logger.info('company database', { at: service.store.location });
   else logger.info('data folder', { path: dataDir });
+  logger.info('carrier secrets', {
+    sealed: secrets.encrypting ? 'with the server key' : 'no (plain text in the 0600 data file)',
+  });
   if (service.sandbox()) {
     logger.warn(
       'SANDBOX MODE: carriers are local simulators; prices are NOT real. ' +

@@ -3,7 +3,7 @@
 // createRatingService takes it and the store's settings repository applies it to secret settings on every
 // read and write, so every path is covered alike (carriers:update, settings:set, the registry building the
 // CDEK adapter, the masked views), and secrets left as plain text are sealed at start.
-import { SEALED_PREFIX, type SecretStore } from '../../core/settings/secrets';
+import { isSealedValue, SEALED_PREFIX, type SecretStore } from '../../core/settings/secrets';
 import type { Logger } from '../../core/util/logger';
 
 /** Shared with the core, which treats such a value as "not configured" where it cannot open it. */
@@ -41,7 +41,8 @@ export function keychainSecrets(
       return ENCRYPTED_PREFIX + safe.encryptString(plain).toString('base64');
     },
     open(stored) {
-      if (!stored.startsWith(ENCRYPTED_PREFIX)) return stored;
+      // Sealed elsewhere (a company server's key): never taken for plain text; reads as not configured.
+      if (!stored.startsWith(ENCRYPTED_PREFIX)) return isSealedValue(stored) ? '' : stored;
       try {
         return safe.decryptString(Buffer.from(stored.slice(ENCRYPTED_PREFIX.length), 'base64'));
       } catch {

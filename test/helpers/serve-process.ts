@@ -31,12 +31,20 @@ export interface ServeProcess {
   close(): Promise<void>;
 }
 
-/** `listenArgs`: how serve listens (default `--port 0`; the company-network tests pass `--listen …`). */
+export interface ServeProcessOptions {
+  /** A data folder the test prepared (removed by close() like a fresh one). */
+  dir?: string;
+  /** More serve flags. */
+  args?: string[];
+  /** How serve listens (default `--port 0`; the company-network tests pass `--listen …`). */
+  listen?: string[];
+}
+
 export async function startServeProcess(
   env: Record<string, string> = {},
-  listenArgs: string[] = ['--port', '0'],
+  options: ServeProcessOptions = {},
 ): Promise<ServeProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'ratedesk-serve-'));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ratedesk-serve-'));
   const store = openDataFolder(dir);
   await topup(store, clock, { account: 'default', requests: 1_000_000 });
   await setLimits(store, clock, { account: 'default', rps: 10_000, burst: 10_000 });
@@ -45,7 +53,15 @@ export async function startServeProcess(
 
   const proc = spawn(
     process.execPath,
-    ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dir, ...listenArgs],
+    [
+      '--import',
+      'tsx',
+      'core/cli/serve.ts',
+      '--data-dir',
+      dir,
+      ...(options.listen ?? ['--port', '0']),
+      ...(options.args ?? []),
+    ],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,9 @@
 // PEK allows 100 requests a minute per login, for the login, not per process (verified-2026.md §5.5). Three
 // `serve` instances of a company server on one PostgreSQL database, each with its own PEK adapter, pointed at
 // one PEK simulator with a live login: under a load that would ask PEK for more than its minute, the
-// simulator sees at most 100 requests, and the accounts' fair shares keep every account served (#19, #16).
+// simulator sees at most 100 requests, shared fairly among the accounts (#19, #16).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKey, setLimits, topup } from '../../core/operations';
@@ -13,6 +14,7 @@ import { createTestDatabase, dropTestDatabase } from '../helpers/postgres';
 import { onlyCarriers, rawRequest, SHIPMENT } from '../helpers/service';
 
 const INSTANCES = 3;
+const SERVER_KEY = randomBytes(32).toString('base64');
 const ACCOUNTS = 4;
 const OFFERED = 200;
 
@@ -25,7 +27,8 @@ async function startServe(url: string): Promise<{ port: number; proc: ChildProce
   const proc = spawn(
     process.execPath,
     ['--import', 'tsx', 'core/cli/serve.ts', '--database', url, '--port', '0', '--no-warm-up'],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: process.env },
+    // A company database needs a server key (docs/operations.md): one made for this test.
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RATEDESK_SERVER_KEY: SERVER_KEY } },
   );
   const stderr: string[] = [];
   createInterface({ input: proc.stderr! }).on('line', (l) => stderr.push(l));
@@ -43,7 +46,7 @@ async function startServe(url: string): Promise<{ port: number; proc: ChildProce
 }
 
 describe('PEK on a company server of three instances', () => {
-  it('sends PEK at most 100 requests a minute from all instances together, and serves every account', async () => {
+  it('sends PEK at most 100 requests a minute from all instances together, in fair shares', async () => {
     const pek: SimulatorHandle = await startPekSimulator();
     cleanups.push(() => pek.close());
     const url = await createTestDatabase('pek');
@@ -89,7 +92,7 @@ describe('PEK on a company server of three instances', () => {
           headers: { Authorization: `Bearer ${keys[i % ACCOUNTS]!}`, 'Content-Type': 'application/json' },
           body: JSON.stringify(shipment),
         });
-        return { status: res.status, account: i % ACCOUNTS };
+        return { status: res.status, account: i % ACCOUNTS, text: res.text };
       }),
     );
     const sent = pek.requestCount() - before;

@@ -3,6 +3,7 @@
 import type { OperationOutput } from '../../contract/operations';
 import type { WallClock } from '../../operations/context';
 import type { StoreOperationName } from '../../operations/store-operations';
+import type { ServerSecretStore } from '../../settings/server-secrets';
 import type { Store } from '../../store';
 import type { AdminStdin } from '../admin-io';
 import { UsageError } from '../admin-io';
@@ -30,6 +31,8 @@ export const OPTIONS = {
   code: { type: 'string' },
   'volumetric-divisor': { type: 'string' },
   'step-timeout-ms': { type: 'string' },
+  'server-key-file': { type: 'string' },
+  'new-key-file': { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -56,6 +59,16 @@ export interface Context {
   run<N extends StoreOperationName>(name: N, input?: unknown): Promise<OperationOutput<N>>;
   /** The data folder opened for the length of async work (a live carrier check), closed after. */
   withStore<T>(work: (store: Store) => Promise<T>): Promise<T>;
+  /**
+   * The secret store of this run: sealed with the server key given (--server-key-file or the environment),
+   * plain text without one. Loaded on first use, so commands that never open the data need no key.
+   */
+  secrets(): ServerSecretStore;
+  /**
+   * The data folder opened with another secret store and without its start check (server-key rotate writes
+   * the secrets sealed with the new key through it), closed after.
+   */
+  withSecrets<T>(secrets: ServerSecretStore, work: (store: Store) => Promise<T>): Promise<T>;
 }
 
 export interface Output {

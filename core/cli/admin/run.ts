@@ -7,15 +7,19 @@ import { parseArgs } from 'node:util';
 import { systemWallClock } from '../../operations/context';
 import { isOperationError } from '../../operations/errors';
 import { runStore } from '../../operations/store-operations';
-import type { Store } from '../../store';
+import { prepareSecrets } from '../../settings/secrets';
+import { loadServerKey, ServerKeyError } from '../../settings/server-key';
+import { serverSecrets, type ServerSecretStore } from '../../settings/server-secrets';
 import { databaseUrlFrom, openCompanyStore } from '../../store/company';
 import { defaultDataDir, openDataFolder, type PlatformEnv } from '../../store/data-folder';
+import type { Store } from '../../store/port';
 import { InputError, UsageError } from '../admin-io';
 import { accountCommands } from './accounts';
 import { carrierCommands } from './carriers';
 import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, type Values } from './command';
 import { keyCommands } from './keys';
 import { rateCardCommands } from './ratecards';
+import { serverKeyCommands } from './server-key';
 import { settingCommands } from './settings';
 
 export type { AdminIo } from './command';
@@ -55,6 +59,12 @@ Rate cards (carriers without an API, quoted from a CSV of contract prices)
                                                  whole, its first 100 problems listed)
   ratecards remove CODE
 
+Server key (seals carrier secrets in a shared database; docs/operations.md)
+  server-key new [--file F]                     (32 random bytes in base64; F is created with mode 0600)
+  server-key check                              (whether the given key opens the stored secrets)
+  server-key rotate --new-key-file F            (reseals every stored secret with the key in F)
+  server-key forget                             (a lost key: clears the secrets sealed with it)
+
 Settings and notifications
   settings get [NAME]
   settings set NAME [VALUE]                     (secret settings: VALUE is read from stdin)
@@ -64,6 +74,10 @@ Settings and notifications
 Options
   --data-dir DIR   data folder (default: RATEDESK_DATA_DIR or the OS app-data folder)
   --database URL   a company database instead (postgres://…; RATEDESK_DATABASE_URL too)
+  --server-key-file FILE
+                   the server key that seals carrier secrets (also RATEDESK_SERVER_KEY_FILE, or
+                   RATEDESK_SERVER_KEY holding the base64 itself; docs/operations.md, "The server key");
+                   required with --database
   --json           print exactly one JSON document on stdout
   -h, --help       this text
 `;
@@ -74,9 +88,10 @@ const COMMANDS: Record<string, Command> = {
   ...carrierCommands,
   ...rateCardCommands,
   ...settingCommands,
+  ...serverKeyCommands,
 };
 
-const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'database', 'json', 'help'];
+const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'database', 'json', 'help', 'server-key-file'];
 
 export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
   try {
@@ -104,32 +119,43 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     const databaseUrl = parseDatabaseUrl(values.database, io.env ?? process.env);
     if (databaseUrl && values['data-dir'])
       throw new UsageError('--data-dir and --database exclude each other: the store is one or the other');
+    let secrets: ServerSecretStore | undefined;
+    const runSecrets = (): ServerSecretStore =>
+      (secrets ??= serverSecrets(
+        loadServerKey({
+          flag: values['server-key-file'],
+          env: io.env ?? process.env,
+          // A shared database must never hold carrier secrets in plain text.
+          ...(databaseUrl ? { required: 'A company database (--database)' } : {}),
+        }),
+      ));
     // A command opens the store for itself only, and closes it before the process exits.
-    const open = (): Promise<Store> =>
-      databaseUrl
-        ? openCompanyStore(databaseUrl, { clock })
-        : Promise.resolve(openDataFolder(dataDir, { clock }));
+    const withSecrets = async <T>(
+      storeSecrets: ServerSecretStore,
+      prepare: boolean,
+      work: (store: Store) => Promise<T>,
+    ): Promise<T> => {
+      const store = databaseUrl
+        ? await openCompanyStore(databaseUrl, { clock, secrets: storeSecrets })
+        : openDataFolder(dataDir, { clock, open: { secrets: storeSecrets } });
+      try {
+        // As at a service's start: a missing or wrong server key is refused before anything is read.
+        if (prepare) await prepareSecrets(store.settings, storeSecrets, clock.now().toISOString());
+        return await work(store);
+      } finally {
+        await store.close();
+      }
+    };
     const ctx: Context = {
       args: positionals.slice(2),
       values,
       json: values.json === true,
       io,
-      async run(operation, input) {
-        const store = await open();
-        try {
-          return await runStore({ store, clock }, operation, input);
-        } finally {
-          await store.close();
-        }
-      },
-      async withStore(work) {
-        const store = await open();
-        try {
-          return await work(store);
-        } finally {
-          await store.close();
-        }
-      },
+      run: (operation, input) =>
+        withSecrets(runSecrets(), true, (store) => runStore({ store, clock }, operation, input)),
+      withStore: (work) => withSecrets(runSecrets(), true, work),
+      secrets: runSecrets,
+      withSecrets: (storeSecrets, work) => withSecrets(storeSecrets, false, work),
     };
     const out = await command.run(ctx);
     io.stdout.write(ctx.json ? `${JSON.stringify(out.json, null, 2)}\n` : out.text);
@@ -144,7 +170,7 @@ function report(error: unknown, stderr: Writable): number {
     stderr.write(`error: ${error.message}\n`);
     return 2;
   }
-  if (isOperationError(error) || error instanceof InputError) {
+  if (isOperationError(error) || error instanceof InputError || error instanceof ServerKeyError) {
     stderr.write(`error: ${error.message}\n`);
     return 1;
   }

@@ -64,14 +64,14 @@ export function pgCarrierCoordination(
         [name, nowMs],
       );
       // A token sealed with a key this instance does not have reads as none: it fetches its own.
-      const token = row ? secrets.open(row.token) : '';
+      const token = row ? secrets.open(row.token, `carrier_tokens:${name}`) : '';
       return token === '' ? undefined : { token, refreshAtMs: row!.refresh_at_ms };
     },
     async putToken(name, token, refreshAtMs) {
       await db.rows(
         `INSERT INTO carrier_tokens (name, token, refresh_at_ms) VALUES ($1, $2, $3)
          ON CONFLICT (name) DO UPDATE SET token = excluded.token, refresh_at_ms = excluded.refresh_at_ms`,
-        [name, secrets.seal(token), refreshAtMs],
+        [name, secrets.seal(token, `carrier_tokens:${name}`), refreshAtMs],
       );
     },
   };

@@ -3,7 +3,7 @@
 // request is this instance's copy, reloaded when the settings generation moves (change-feed.ts) and after its
 // own writes, before they resolve.
 import { SETTINGS, isSettingName } from '../../settings/schema';
-import { plainSecrets, SEALED_PREFIX, type SecretStore } from '../../settings/secrets';
+import { isSealedValue, plainSecrets, type SecretStore } from '../../settings/secrets';
 import type { SettingsStore } from '../port';
 import type { PgDb } from './pool';
 
@@ -26,11 +26,11 @@ export class PgSettings implements SettingsStore {
   ) {}
 
   private open(name: string, value: string): string {
-    return isSecret(name) ? this.secrets.open(value) : value;
+    return isSecret(name) ? this.secrets.open(value, name) : value;
   }
 
   private seal(name: string, value: string): string {
-    return isSecret(name) && value !== '' ? this.secrets.seal(value) : value;
+    return isSecret(name) && value !== '' ? this.secrets.seal(value, name) : value;
   }
 
   async get(name: string): Promise<string | undefined> {
@@ -73,8 +73,8 @@ export class PgSettings implements SettingsStore {
       );
       let count = 0;
       for (const r of rows.rows) {
-        if (isSecret(r.name) && r.value !== '' && !r.value.startsWith(SEALED_PREFIX)) {
-          await c.query(UPSERT, [r.name, this.secrets.seal(r.value), now]);
+        if (isSecret(r.name) && r.value !== '' && !isSealedValue(r.value)) {
+          await c.query(UPSERT, [r.name, this.secrets.seal(r.value, r.name), now]);
           count++;
         }
       }

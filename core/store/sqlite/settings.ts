@@ -1,5 +1,5 @@
 import { SETTINGS, isSettingName } from '../../settings/schema';
-import { plainSecrets, SEALED_PREFIX, type SecretStore } from '../../settings/secrets';
+import { isSealedValue, plainSecrets, type SecretStore } from '../../settings/secrets';
 import type { Db } from './open';
 
 function isSecret(name: string): boolean {
@@ -16,9 +16,9 @@ export function settingsRepo(db: Db, secrets: SecretStore = plainSecrets) {
     INSERT INTO settings (name, value, updated_at) VALUES (?, ?, ?)
     ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`);
   const del = db.prepare('DELETE FROM settings WHERE name = ?');
-  const open = (name: string, value: string): string => (isSecret(name) ? secrets.open(value) : value);
+  const open = (name: string, value: string): string => (isSecret(name) ? secrets.open(value, name) : value);
   const seal = (name: string, value: string): string =>
-    isSecret(name) && value !== '' ? secrets.seal(value) : value;
+    isSecret(name) && value !== '' ? secrets.seal(value, name) : value;
   return {
     get: (name: string): string | undefined => {
       const value = get.get(name)?.value;
@@ -33,14 +33,18 @@ export function settingsRepo(db: Db, secrets: SecretStore = plainSecrets) {
      */
     sealPlainSecrets(now: string): number {
       if (!secrets.encrypting) return 0;
-      let sealed = 0;
-      for (const r of all.all()) {
-        if (isSecret(r.name) && r.value !== '' && !r.value.startsWith(SEALED_PREFIX)) {
-          set.run(r.name, secrets.seal(r.value), now);
-          sealed++;
-        }
+      const plain = all.all().filter((r) => isSecret(r.name) && r.value !== '' && !isSealedValue(r.value));
+      if (plain.length === 0) return 0;
+      // Without secure_delete the plain text stays in the freed space of the page that held it, in the file
+      // and in every later copy of it: zeroed here (only for this rare write, so nothing else pays for it).
+      const secureDelete = db.pragma('secure_delete', { simple: true }) as number;
+      db.pragma('secure_delete = ON');
+      try {
+        for (const r of plain) set.run(r.name, secrets.seal(r.value, r.name), now);
+      } finally {
+        db.pragma(`secure_delete = ${secureDelete}`);
       }
-      return sealed;
+      return plain.length;
     },
   };
 }

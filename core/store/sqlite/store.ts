@@ -187,7 +187,13 @@ export class SqliteStore implements Store {
             else r.settings.set(name, value, now);
           }
         }),
-      sealPlainSecrets: (now) => this.write(SETTINGS, () => r.settings.sealPlainSecrets(now)),
+      sealPlainSecrets: async (now) => {
+        const sealed = await this.write(SETTINGS, () => r.settings.sealPlainSecrets(now));
+        // The main file still holds the page with the plain text until a checkpoint copies the sealed one
+        // over it: now, not whenever the WAL next fills (runs at start only, before anything is served).
+        if (sealed > 0) this.db.pragma('wal_checkpoint(TRUNCATE)');
+        return sealed;
+      },
     };
 
     this.quotes = {

@@ -118,13 +118,61 @@ describe.each(STORE_IMPLEMENTATIONS)('settings ($name)', (impl) => {
     });
   });
 
+  describe('with a SecretStore that binds a value to its setting', () => {
+    // The server key's store (settings/server-secrets.ts) seals each value for the setting it is stored
+    // under: every implementation must hand seal and open that name, and must not take another host's
+    // sealed form for plain text.
+    const calls: string[] = [];
+    const bound: SecretStore = {
+      encrypting: true,
+      seal: (plain, name) => {
+        calls.push(`seal ${name}`);
+        return `enc:${Buffer.from(`${name}\n${plain}`, 'utf8').toString('base64')}`;
+      },
+      open: (stored, name) => {
+        calls.push(`open ${name}`);
+        if (!stored.startsWith('enc:')) return stored;
+        const [boundTo, plain] = Buffer.from(stored.slice(4), 'base64').toString('utf8').split('\n');
+        return boundTo === name ? (plain ?? '') : '';
+      },
+    };
+    const fx = useStore(impl, { secrets: bound });
+    const OTHER = 'carriers.pek.api_key';
+
+    it('seal and open get the setting name, on write, read and sealPlainSecrets alike', async () => {
+      const { store } = fx;
+      calls.length = 0;
+      await store.settings.write([{ name: SECRET, value: 'hunter2' }], NOW);
+      expect(await store.settings.get(SECRET)).toBe('hunter2');
+      expect(calls).toContain(`seal ${SECRET}`);
+      expect(calls).toContain(`open ${SECRET}`);
+      expect(calls.every((c) => c.endsWith(SECRET))).toBe(true);
+
+      const plain = await fx.opened.openSecond();
+      await plain.settings.write([{ name: OTHER, value: 'left-plain' }], NOW);
+      calls.length = 0;
+      expect(await store.settings.sealPlainSecrets(LATER)).toBe(1);
+      expect(calls).toContain(`seal ${OTHER}`);
+      expect(await store.settings.get(OTHER)).toBe('left-plain');
+    });
+
+    it('leaves a value sealed with a server key (srv1:) as it is', async () => {
+      const { store } = fx;
+      const plain = await fx.opened.openSecond();
+      // A host without the key writes through a plain store: the stored form goes in unchanged.
+      await plain.settings.write([{ name: SECRET, value: 'srv1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }], NOW);
+      expect(await store.settings.sealPlainSecrets(LATER)).toBe(0);
+      expect(await plain.settings.get(SECRET)).toBe('');
+    });
+  });
+
   describe('all or nothing', () => {
     // Sealing fails for one value: the write that contains it must leave every setting as it was.
     const failing: SecretStore = {
       encrypting: true,
-      seal: (plain) => {
+      seal: (plain, name) => {
         if (plain === 'explode') throw new Error('keychain locked');
-        return testSecrets.seal(plain);
+        return testSecrets.seal(plain, name);
       },
       open: testSecrets.open,
     };

@@ -29,16 +29,21 @@ describe('serve --listen over TLS', () => {
   let s: ServeProcess;
   beforeAll(async () => {
     cert = makeCertificate([PUBLIC]);
-    s = await startServeProcess({}, [
-      '--listen',
-      '127.0.0.1:0',
-      '--tls-cert',
-      cert.certFile,
-      '--tls-key',
-      cert.keyFile,
-      '--public-host',
-      PUBLIC,
-    ]);
+    s = await startServeProcess(
+      {},
+      {
+        listen: [
+          '--listen',
+          '127.0.0.1:0',
+          '--tls-cert',
+          cert.certFile,
+          '--tls-key',
+          cert.keyFile,
+          '--public-host',
+          PUBLIC,
+        ],
+      },
+    );
   });
   afterAll(async () => {
     await s?.close();

@@ -172,7 +172,14 @@ describe('without real protection', () => {
 
   it('still opens nothing it cannot read: an enc: value without a keychain becomes ""', () => {
     const codec = keychainSecrets(fakeSafeStorage({ available: false }), 'linux', silentLogger);
-    expect(codec.open(`${ENCRYPTED_PREFIX}AAAA`)).toBe('');
+    expect(codec.open(`${ENCRYPTED_PREFIX}AAAA`, SECRET_NAME)).toBe('');
+  });
+
+  it('a value sealed with a company server key reads as not configured, never as plain text', () => {
+    for (const available of [true, false]) {
+      const codec = keychainSecrets(fakeSafeStorage({ available }), 'linux', silentLogger);
+      expect(codec.open('srv1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', SECRET_NAME)).toBe('');
+    }
   });
 
   it('uses basic_text as a reason only on Linux', () => {
