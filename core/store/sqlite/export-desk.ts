@@ -1,6 +1,7 @@
 // A desk's data file read for `admin migrate-to` (core/store/migrate-to.ts): opened read-only, checked, and
 // read in one read transaction, so the rows, the figures and the id counters all come from one snapshot even
-// if a desk wrote meanwhile. Nothing here writes: the file (and its -wal) stay as they were.
+// if a desk wrote meanwhile. Nothing here writes the file: like any reader of a WAL-mode file, SQLite only
+// creates its shared-memory index (-shm) and an empty -wal beside it when they are not there yet.
 import { existsSync } from 'node:fs';
 import {
   DESK_TABLES,
@@ -145,6 +146,13 @@ export class DeskExport {
       return new DeskExport(db, path, options);
     } catch (error) {
       db.close();
+      if ((error as { code?: string }).code === 'SQLITE_READONLY_DIRECTORY')
+        throw new Error(
+          `cannot read the desk data file ${path} from a folder this user may not write to: SQLite keeps a ` +
+            "reader's index (ratedesk.db-shm) beside the file. The file itself is only read; run migrate-to " +
+            "as the folder's owner, or on a copy of the stopped desk's folder",
+          { cause: error },
+        );
       throw error;
     }
   }
