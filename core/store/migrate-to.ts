@@ -16,7 +16,8 @@ import { systemClock, type WallClock } from '../util/clock';
 import { servingPid } from '../util/folder-lock';
 import { dataFilePath } from './data-folder';
 import { CHUNK_ROWS, figureDifferences, type DeskFigures, type DeskRows, type DeskTable } from './desk-copy';
-import { openPgStore, type PgOpenOptions } from './postgres';
+import { displayUrl, openPgStore, type PgOpenOptions, type PgStore } from './postgres';
+import { DataFileRefusedError } from './refused';
 import { DeskExport, type DeskLeftBehind } from './sqlite/export-desk';
 
 export type { DeskLeftBehind } from './sqlite/export-desk';
@@ -114,7 +115,7 @@ export async function migrateDeskTo(options: MigrateToOptions): Promise<MigrateT
     );
     const expected: DeskFigures = { ...desk, rows: { ...desk.rows, settings: settings.moved.length } };
 
-    const target = await openPgStore(options.url, { max: 2, ...options.database });
+    const target = await openTarget(options);
     try {
       await target.importDesk({
         chunks: <T extends DeskTable>(table: T) =>
@@ -150,6 +151,19 @@ export async function migrateDeskTo(options: MigrateToOptions): Promise<MigrateT
     }
   } finally {
     source.close();
+  }
+}
+
+/** The company database, migrated (not seeded: a `default` account would make it non-empty). */
+async function openTarget(options: MigrateToOptions): Promise<PgStore> {
+  try {
+    return await openPgStore(options.url, { max: 2, ...options.database });
+  } catch (error) {
+    if (error instanceof DataFileRefusedError) throw error;
+    throw new Error(
+      `cannot open the company database ${displayUrl(options.url)} (${(error as Error).message}); nothing was copied`,
+      { cause: error },
+    );
   }
 }
 

@@ -437,6 +437,17 @@ describe('admin migrate-to (child process)', () => {
     const twice = await admin(['--database', 'postgres://a/b', 'migrate-to', 'postgres://c/d']);
     expect(twice.code).toBe(2);
 
+    const unreachable = await admin([
+      '--data-dir',
+      desk.dir,
+      'migrate-to',
+      'postgres://ratedesk:pw@127.0.0.1:1/x',
+    ]);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(
+      /^error: cannot open the company database postgres:\/\/ratedesk@127\.0\.0\.1:1\/x \(.*ECONNREFUSED.*\); nothing was copied\n$/,
+    );
+
     const missing = await admin([
       '--data-dir',
       join(root, 'no-such-desk'),
