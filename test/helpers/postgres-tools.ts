@@ -3,12 +3,17 @@
 // database's URL.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { postgresBinDir } from './postgres-cluster';
 
 const asRoot = process.getuid?.() === 0;
 
 /** Runs `tool` with `args` (stdin from `input`); its stdout. Throws with its stderr when it fails. */
-export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[], input?: Buffer): Buffer {
+export function runPgTool(
+  tool: 'pg_dump' | 'pg_restore' | 'createdb',
+  args: string[],
+  input?: Buffer,
+): Buffer {
   const bin = join(postgresBinDir(), tool);
   const [command, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   const r = spawnSync(command, argv, {
@@ -21,4 +26,18 @@ export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[], input?
       `${tool} ${args.join(' ')} failed (${r.status}): ${r.stderr?.toString('utf8') ?? r.error}`,
     );
   return r.stdout;
+}
+
+let counter = 0;
+
+/**
+ * A new database with no schema, made as docs/operations.md restores into one: `createdb` (from template1).
+ * Its URL; dropTestDatabase (postgres.ts) drops it.
+ */
+export function createEmptyDatabase(prefix: string): string {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  runPgTool('createdb', ['--maintenance-db', inject('pgAdminUrl'), name]);
+  const url = new URL(inject('pgAdminUrl'));
+  url.pathname = `/${name}`;
+  return url.toString();
 }

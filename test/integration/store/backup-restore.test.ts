@@ -11,7 +11,7 @@ import { createKey, createAccount, revokeKey, setLimits, topup } from '../../../
 import { createRatingService, type RatingService } from '../../../core/service';
 import { openPgStore } from '../../../core/store/postgres';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/postgres';
-import { runPgTool } from '../../helpers/postgres-tools';
+import { createEmptyDatabase, runPgTool } from '../../helpers/postgres-tools';
 import { FIRST_TWO_CARRIERS, rawRequest, SHIPMENT } from '../../helpers/service';
 
 const root = mkdtempSync(join(tmpdir(), 'ratedesk-backup-'));
@@ -72,7 +72,7 @@ it('pg_dump -Fc of a serving database, pg_restore into a new one: the same balan
     const dump = runPgTool('pg_dump', ['--format=custom', '--dbname', url]);
     expect(dump.subarray(0, 5).toString('latin1')).toBe('PGDMP');
 
-    const restoredUrl = await createTestDatabase('restored');
+    const restoredUrl = createEmptyDatabase('restored');
     databases.push(restoredUrl);
     runPgTool(
       'pg_restore',
