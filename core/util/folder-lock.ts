@@ -47,3 +47,18 @@ function isAlive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/**
+ * The pid of the live process serving `dir` now, or undefined. Only reads the lock: for a tool that must not
+ * run beside a server (admin migrate-to) yet must not change the folder either.
+ */
+export function servingPid(dir: string): number | undefined {
+  let text: string;
+  try {
+    text = readFileSync(resolve(dir, 'serve.lock'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(text);
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : undefined;
+}

@@ -32,3 +32,19 @@ export async function dropTestDatabase(databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
   await onAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
+
+/**
+ * Ends every connection RateDesk holds to the database of `databaseUrl` (pool.ts names them `ratedesk`), as a
+ * database restart or a network cut would: what each was doing in a transaction is rolled back. How many.
+ */
+export async function terminateRateDeskConnections(databaseUrl: string): Promise<number> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  return onAdmin(async (c) => {
+    const r = await c.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = $1 AND application_name = 'ratedesk' AND pid <> pg_backend_pid()`,
+      [name],
+    );
+    return r.rowCount ?? 0;
+  });
+}

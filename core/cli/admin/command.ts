@@ -69,6 +69,9 @@ export interface Context {
    * the secrets sealed with the new key through it), closed after.
    */
   withSecrets<T>(secrets: ServerSecretStore, work: (store: Store) => Promise<T>): Promise<T>;
+  /** The data folder (--data-dir, or the default) and the company database (--database), as given. */
+  dataDir: string;
+  databaseUrl: string | undefined;
 }
 
 export interface Output {
@@ -80,9 +83,11 @@ export interface Output {
 
 export interface Command {
   usage: string;
-  /** Positional arguments after the two command words: [min, max]. */
+  /** Positional arguments after the command's words (two, or one for a one-word command): [min, max]. */
   args: [number, number];
   options: OptionName[];
+  /** Reads the data folder and writes the company database (migrate-to): both options apply at once. */
+  readsDeskWritesDatabase?: boolean;
   run(ctx: Context): Output | Promise<Output>;
 }
 

@@ -18,6 +18,7 @@ import { accountCommands } from './accounts';
 import { carrierCommands } from './carriers';
 import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, type Values } from './command';
 import { keyCommands } from './keys';
+import { migrateCommands } from './migrate-to';
 import { rateCardCommands } from './ratecards';
 import { serverKeyCommands } from './server-key';
 import { settingCommands } from './settings';
@@ -71,6 +72,10 @@ Settings and notifications
   settings reset NAME
   notifications list [--limit N]
 
+Company server (docs/operations.md)
+  migrate-to [postgres://…]                     (copies the desk of --data-dir into a new, empty company
+                                                 database, default --database; the desk is only read)
+
 Options
   --data-dir DIR   data folder (default: RATEDESK_DATA_DIR or the OS app-data folder)
   --database URL   a company database instead (postgres://…; RATEDESK_DATABASE_URL too)
@@ -89,6 +94,7 @@ const COMMANDS: Record<string, Command> = {
   ...rateCardCommands,
   ...settingCommands,
   ...serverKeyCommands,
+  ...migrateCommands,
 };
 
 const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'database', 'json', 'help', 'server-key-file'];
@@ -109,15 +115,17 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
       return 0;
     }
     if (positionals.length === 0) throw new UsageError('no command given. Run "admin help" for the list.');
-    const name = positionals.slice(0, 2).join(' ');
+    // Most commands are two words (accounts list); a few are one (migrate-to URL).
+    const words = Object.hasOwn(COMMANDS, positionals[0]!) ? 1 : 2;
+    const name = positionals.slice(0, words).join(' ');
     const command = COMMANDS[name];
     if (!command) throw new UsageError(`unknown command "${name}". Run "admin help" for the list.`);
-    checkShape(command, positionals.slice(2), values);
+    checkShape(command, positionals.slice(words), values);
 
     const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(platformEnv(io));
     const clock = io.clock ?? systemWallClock;
     const databaseUrl = parseDatabaseUrl(values.database, io.env ?? process.env);
-    if (databaseUrl && values['data-dir'])
+    if (databaseUrl && values['data-dir'] && !command.readsDeskWritesDatabase)
       throw new UsageError('--data-dir and --database exclude each other: the store is one or the other');
     let secrets: ServerSecretStore | undefined;
     const runSecrets = (): ServerSecretStore =>
@@ -147,7 +155,9 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
       }
     };
     const ctx: Context = {
-      args: positionals.slice(2),
+      args: positionals.slice(words),
+      dataDir,
+      databaseUrl,
       values,
       json: values.json === true,
       io,

@@ -43,6 +43,10 @@ export function pgCarrierCoordination(
         throw asStoreError(error, started);
       });
       let broken = false;
+      const lost = (): void => {
+        broken = true;
+      };
+      client.on('error', lost);
       try {
         await client.query(`SELECT pg_advisory_lock(hashtext('ratedesk.exclusive:' || $1))`, [name]);
         try {
@@ -55,6 +59,7 @@ export function pgCarrierCoordination(
             });
         }
       } finally {
+        client.off('error', lost);
         client.release(broken);
       }
     },

@@ -20,9 +20,13 @@ export async function openPgStore(url: string, options: PgOpenOptions = {}): Pro
   const pool = createPool(url, options);
   try {
     const client = await pool.connect();
+    // A connection lost during the migration rejects it (below); it must not end the process as well.
+    const lost = (): void => {};
+    client.on('error', lost);
     try {
       await migratePg(client, location);
     } finally {
+      client.off('error', lost);
       client.release();
     }
     const store = new PgStore(pool, url, location, options);

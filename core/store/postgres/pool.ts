@@ -96,6 +96,12 @@ export class PgDb {
       throw asStoreError(error, started);
     }
     let broken = false;
+    // A connection lost between two statements emits 'error' on the checked-out client: without a listener
+    // that would end the process; the statement in progress rejects and the transaction is rolled back.
+    const lost = (): void => {
+      broken = true;
+    };
+    client.on('error', lost);
     try {
       await client.query('BEGIN');
       const value = await fn(client);
@@ -109,6 +115,7 @@ export class PgDb {
       }
       throw asStoreError(error, started);
     } finally {
+      client.off('error', lost);
       client.release(broken);
     }
   }

@@ -28,6 +28,8 @@ import type {
 import { AUTH_LOOKUP, pgAccounts, pgKeys, type AuthLookupRow } from './accounts';
 import { PgChangeFeed } from './change-feed';
 import { pgCarrierCoordination } from './coordination';
+import type { DeskFigures, DeskImport } from '../desk-copy';
+import { deskFigures, importDesk } from './import-desk';
 import { pgCarrierHealth, pgNotifications, pgQuotes } from './history';
 import { PgMoneyPath, type MoneyOptions } from './money';
 import { pgLocationCache, pgPickupCatalogue } from './places';
@@ -175,6 +177,16 @@ export class PgStore implements Store {
     } catch (error) {
       return { ok: false, problem: (error as Error).message };
     }
+  }
+
+  /** An empty database filled with a desk's rows in one transaction (import-desk.ts; admin migrate-to). */
+  importDesk(input: DeskImport): Promise<DeskFigures> {
+    return importDesk(this.db, this.location, input);
+  }
+
+  /** Rows per table the copy writes, and every account's balance and ledger sum, as committed now. */
+  deskFigures(): Promise<DeskFigures> {
+    return deskFigures(this.db.pool);
   }
 
   // ---- life cycle ----
