@@ -17,6 +17,8 @@ export interface ApiRuntime {
    * carriers' connections and quotas are the install's, and one account's hung requests must not hold them all.
    */
   maxInFlightPerAccount(): number;
+  /** How long an Idempotency-Key's claim holds against other requests (IDEMPOTENCY_LEASE_MS but in tests). */
+  idempotencyLeaseMs: number;
   isSandbox(): boolean;
   /** Rates `shipment` for `account` (its breakers, its fair share, its cache); `signal` ends it early. */
   quote(shipment: Shipment, account: string, signal: AbortSignal): Promise<RatingResult>;

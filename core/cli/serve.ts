@@ -109,6 +109,8 @@ export async function main(argv: string[]): Promise<number> {
     const latency = Number(process.env.RATEDESK_SIMULATOR_LATENCY_MS ?? '0');
     // Tests of crashed instances shorten how long a dead instance's balance holds live (default 2 min).
     const holdLeaseMs = Number(process.env.RATEDESK_HOLD_LEASE_MS ?? '0');
+    // …and how long its idempotency claims keep a retry of the same key at 409 (default 5 min).
+    const idempotencyLeaseMs = Number(process.env.RATEDESK_IDEMPOTENCY_LEASE_MS ?? '0');
     service = await createRatingService({
       dataDir,
       ...(databaseUrl
@@ -116,6 +118,7 @@ export async function main(argv: string[]): Promise<number> {
             database: {
               url: databaseUrl,
               ...(holdLeaseMs > 0 ? { holdLeaseMs, reapEveryMs: Math.max(100, holdLeaseMs / 4) } : {}),
+              ...(idempotencyLeaseMs > 0 ? { idempotencyLeaseMs } : {}),
             },
           }
         : {}),
