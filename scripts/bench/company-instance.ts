@@ -1,10 +1,9 @@
 // One instance of the company-server benchmark (scripts/bench/company.ts), in a process of its own: the core
-// on a data folder (SQLite, one instance) or on a company database (PostgreSQL, one of N), either with the
-// sandbox simulators at a fixed latency (`rates`) or with an in-process carrier that answers at once
-// (`charges`: the bookkeeping alone). The store was prepared by the orchestrator. Prints `{port}`; exits on
+// on a data folder (SQLite, one instance) or on a company database (PostgreSQL, one of N), with an in-process
+// carrier that answers after a fixed latency (`rates`) or at once (`charges`: the bookkeeping alone). The store was prepared by the orchestrator. Prints `{port}`; exits on
 // SIGTERM.
 import { createRatingService } from '../../core/service';
-import { instantCarrier } from './instant-carrier';
+import { delayedCarrier, instantCarrier } from './instant-carrier';
 
 const [where = '', scenario = 'rates', latency = '20'] = process.argv.slice(2);
 
@@ -15,7 +14,7 @@ async function main(): Promise<void> {
     ...(database ? { database: { url: where } } : {}),
     listen: { host: '127.0.0.1', port: 0 },
     warmUp: false,
-    ...(scenario === 'charges' ? { adapters: [instantCarrier] } : { simulatorLatencyMs: Number(latency) }),
+    adapters: [scenario === 'charges' ? instantCarrier : delayedCarrier(Number(latency))],
   });
   process.stdout.write(`${JSON.stringify({ port: service.listener!.port })}\n`);
   process.once('SIGTERM', () => void service.close().then(() => process.exit(0)));

@@ -1,6 +1,7 @@
 // The company server (#19): PostgreSQL against SQLite on this machine, with 1 and 3 instances. Each figure is
 // next to the embedded store's, measured in the same run: GET /v1/balance and POST /v1/rates at 100 req/s
-// open loop (p50/p99; the simulators answer after BENCH_SIM_LATENCY_MS), and durable charges per second
+// open loop (p50/p99; an in-process carrier answers after BENCH_SIM_LATENCY_MS, so the difference is what the
+// store adds, not simulators' CPU), and durable charges per second
 // (closed loop, an in-process carrier that answers at once, so only the bookkeeping is measured). The database
 // runs with PostgreSQL's durable defaults (fsync, synchronous_commit on), on the same 2 cores as the instances
 // and the client: 3 instances cannot scale here, they share the cores with the database.
@@ -130,7 +131,7 @@ const ratio = (a: number, b: number): string => `${((100 * a) / b).toFixed(0)} %
 export async function benchCompany(): Promise<void> {
   console.log(
     `\n== company server: PostgreSQL vs SQLite, ${RATE} req/s open loop, ${SECONDS} s per figure, ` +
-      `simulators at ${SIM_LATENCY_MS} ms; charges: closed loop, ${CONNECTIONS} connections, ${ACCOUNTS} accounts`,
+      `carrier at ${SIM_LATENCY_MS} ms; charges: closed loop, ${CONNECTIONS} connections, ${ACCOUNTS} accounts`,
   );
   const steal = stealMeter();
   const cluster = await startCluster();

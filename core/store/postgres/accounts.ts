@@ -217,7 +217,7 @@ export function pgKeys(db: PgDb): Omit<KeysStore, 'authLookup'> {
       return row === undefined ? 'missing' : row.revoked ? 'revoked' : 'already';
     },
     touch: async (id, now) => {
-      await db.rows('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [id, now], 'touch_key');
+      await db.relaxedRows('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [id, now], 'touch_key');
     },
   };
 }

@@ -65,7 +65,7 @@ export function pgCarrierHealth(db: PgDb): CarrierHealthStore {
   return {
     all: () => db.rows<CarrierHealthRow>('SELECT * FROM carrier_health ORDER BY code'),
     upsert: async (row) => {
-      await db.rows(
+      await db.relaxedRows(
         `INSERT INTO carrier_health (code, status, consecutive_failures, last_error, last_success_at,
                                      last_failure_at, latency_ms_median)
          VALUES ($1, $2, $3, $4, $5, $6, $7)

@@ -18,6 +18,7 @@ export function isDatabaseUrl(value: string): boolean {
 export async function openPgStore(url: string, options: PgOpenOptions = {}): Promise<PgStore> {
   const location = displayUrl(url);
   const pool = createPool(url, options);
+  const relaxed = createPool(url, options, true);
   try {
     const client = await pool.connect();
     // A connection lost during the migration rejects it (below); it must not end the process as well.
@@ -29,11 +30,12 @@ export async function openPgStore(url: string, options: PgOpenOptions = {}): Pro
       client.off('error', lost);
       client.release();
     }
-    const store = new PgStore(pool, url, location, options);
+    const store = new PgStore(pool, url, location, { ...options, relaxedPool: relaxed });
     await store.start();
     return store;
   } catch (error) {
     await pool.end().catch(() => {});
+    await relaxed.end().catch(() => {});
     throw error;
   }
 }

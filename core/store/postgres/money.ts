@@ -110,7 +110,11 @@ export class PgMoneyPath {
 
   async reserve(accountId: number, maxInFlight: number): Promise<ReserveResult> {
     const id = randomUUID();
-    const taken = await this.db.rows(RESERVE, [accountId, maxInFlight, id, this.holdLeaseMs], 'reserve');
+    const taken = await this.db.relaxedRows(
+      RESERVE,
+      [accountId, maxInFlight, id, this.holdLeaseMs],
+      'reserve',
+    );
     if (taken.length === 0) {
       const free = await this.db.first<{ free: number }>(
         'SELECT balance - held AS free FROM accounts WHERE id = $1',
@@ -124,14 +128,14 @@ export class PgMoneyPath {
     let released: Promise<void> | null = null;
     return {
       ok: true,
-      release: () => (released ??= this.db.rows(RELEASE, [id], 'release_hold').then(() => undefined)),
+      release: () => (released ??= this.db.relaxedRows(RELEASE, [id], 'release_hold').then(() => undefined)),
     };
   }
 
   /** Gives back the expired holds of crashed instances; how many accounts had some. */
   async reapExpiredHolds(maxAccounts = 100): Promise<number> {
     let accounts = 0;
-    while (accounts < maxAccounts && (await this.db.rows(REAP)).length > 0) accounts++;
+    while (accounts < maxAccounts && (await this.db.relaxedRows(REAP)).length > 0) accounts++;
     return accounts;
   }
 
@@ -241,12 +245,12 @@ export class PgMoneyPath {
   }
 
   async takeToken(bucket: string, limits: BucketLimits): Promise<TakeResult> {
-    const row = (await this.db.first<{ tokens: number; allowed: boolean }>(
+    const [row] = await this.db.relaxedRows<{ tokens: number; allowed: boolean }>(
       TAKE,
       [bucket, limits.rps, limits.burst],
       'take_token',
-    ))!;
-    return takeResult(row.allowed, row.tokens, limits);
+    );
+    return takeResult(row!.allowed, row!.tokens, limits);
   }
 
   async purgeIdempotencyBefore(ms: number): Promise<number> {

@@ -23,7 +23,7 @@ export function pgLocationCache(db: PgDb): LocationCacheStore {
       return row ? { value: row.value } : undefined;
     },
     async put({ namespace, want, key, value, nowMs, ttlMs }) {
-      await db.rows(
+      await db.relaxedRows(
         `INSERT INTO location_cache (namespace, want, place_key, value, resolved_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (namespace, want, place_key) DO UPDATE SET

@@ -12,19 +12,24 @@ const types = {
 };
 
 export interface PoolOptions {
-  /** Connections of this instance (default 10): charges wait for one rather than open more. */
+  /** Connections of this instance for durable writes and reads (default 16): charges wait for one. */
   max?: number;
+  /** Connections for the writes a crash of the database may lose (default 8): see PgDb.relaxed. */
+  relaxedMax?: number;
   /** How long a statement may wait for a connection before the store says busy (default 5 s). */
   connectMs?: number;
 }
 
-export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
+export function createPool(url: string, options: PoolOptions = {}, relaxed = false): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max: relaxed ? (options.relaxedMax ?? 8) : (options.max ?? 16),
     connectionTimeoutMillis: options.connectMs ?? 5_000,
     idleTimeoutMillis: 30_000,
-    application_name: 'ratedesk',
+    application_name: relaxed ? 'ratedesk-relaxed' : 'ratedesk',
+    // Its commits do not wait for the WAL flush (PostgreSQL's asynchronous commit): still atomic and in
+    // order, but the last few hundred milliseconds of them may be lost if the database server crashes.
+    ...(relaxed ? { options: '-c synchronous_commit=off' } : {}),
     types,
   });
   // An idle connection the server closed (a restart, a failover) is dropped by the pool; it must not crash us.
@@ -67,7 +72,36 @@ export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 /** Statements on the pool, with errors mapped (asStoreError); `tx` runs fn in one transaction on one connection. */
 export class PgDb {
-  constructor(readonly pool: pg.Pool) {}
+  /**
+   * `relaxed`: a pool whose commits do not wait for the disk, for writes that a crash of the database server
+   * may lose without harm, because they only restate what expires or refills anyway: a balance hold and its
+   * release (a lost hold means a request was not held, and its charge is conditional anyway; a lost release
+   * is reaped after the lease), a bucket, a key's last use, carrier health and the location cache. Charges,
+   * claims and everything an admin writes stay on the durable pool.
+   */
+  constructor(
+    readonly pool: pg.Pool,
+    readonly relaxed: pg.Pool = pool,
+  ) {}
+
+  /** Like rows(), on the relaxed pool. */
+  async relaxedRows<R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[] = [],
+    name?: string,
+  ): Promise<R[]> {
+    const started = performance.now();
+    try {
+      return (await this.relaxed.query<R>({ text, values, ...(name ? { name } : {}) })).rows;
+    } catch (error) {
+      throw asStoreError(error, started);
+    }
+  }
+
+  async end(): Promise<void> {
+    await this.pool.end();
+    if (this.relaxed !== this.pool) await this.relaxed.end();
+  }
 
   async rows<R extends pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<R[]> {
     const started = performance.now();

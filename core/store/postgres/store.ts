@@ -38,6 +38,8 @@ import { pgRateCards } from './rate-cards';
 import { PgSettings } from './settings';
 
 export interface PgStoreOptions extends MoneyOptions {
+  /** The pool for writes a crash of the database may lose (pool.ts, PgDb.relaxed); the main one otherwise. */
+  relaxedPool?: pg.Pool;
   secrets?: SecretStore;
   /** How often expired holds of crashed instances are looked for while serving (default 5 s). */
   reapEveryMs?: number;
@@ -72,7 +74,7 @@ export class PgStore implements Store {
   private closing: Promise<void> | null = null;
 
   constructor(pool: pg.Pool, url: string, location: string, options: PgStoreOptions = {}) {
-    this.db = new PgDb(pool);
+    this.db = new PgDb(pool, options.relaxedPool);
     this.location = location;
     this.reapEveryMs = options.reapEveryMs ?? 5_000;
     this.money = new PgMoneyPath(this.db, options);
@@ -206,7 +208,7 @@ export class PgStore implements Store {
     this.closing ??= (async () => {
       if (this.reaper) clearInterval(this.reaper);
       await this.changes.close();
-      await this.db.pool.end();
+      await this.db.end();
     })();
     return this.closing;
   }
