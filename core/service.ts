@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { startApiListener, type ApiListener } from './api/server';
-import { IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
+import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS } from './api/idempotency';
 import { KeyCache } from './api/key-cache';
 import type { ApiRuntime } from './api/runtime';
 import { runCarrierCheck } from './platform/carrier-check';
@@ -42,9 +42,10 @@ export interface RatingServiceOptions {
   dataDir: string;
   /**
    * A company database instead of the data folder (#19): N instances share it, so nothing is locked here.
-   * holdLeaseMs/reapEveryMs: how long a crashed instance's balance holds live (store/postgres/money.ts).
+   * holdLeaseMs/reapEveryMs: how long a crashed instance's balance holds live (store/postgres/money.ts);
+   * idempotencyLeaseMs: how long its idempotency claims do (default IDEMPOTENCY_LEASE_MS).
    */
-  database?: { url: string; holdLeaseMs?: number; reapEveryMs?: number };
+  database?: { url: string; holdLeaseMs?: number; reapEveryMs?: number; idempotencyLeaseMs?: number };
   clock?: Clock;
   logger?: Logger;
   /** Overrides the listener settings (CLI flags); `false` starts no listener. */
@@ -222,6 +223,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     clock,
     logger,
     maxInFlightPerAccount: () => Number(settings.get('rating.max_in_flight_per_account')),
+    idempotencyLeaseMs: database?.idempotencyLeaseMs ?? IDEMPOTENCY_LEASE_MS,
     isSandbox: () => registry.sandbox(),
     quote: (shipment, account, signal) => rate(shipment, account, undefined, signal),
     carriers: (): Promise<CarrierInfo[]> => registry.info(health),

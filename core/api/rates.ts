@@ -8,7 +8,6 @@ import type { IdempotencyRecord, KeyAuthRow } from '../store/port';
 import type { ApiRuntime } from './runtime';
 import { decodeUtf8, isJsonContentType, readBody } from './body';
 import {
-  IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_RETENTION_MS,
   parseIdempotencyKey,
   shipmentFingerprint,
@@ -85,7 +84,7 @@ export async function handleRates(
       fingerprint: fp,
       nowMs: rt.clock.now().getTime(),
       retentionMs: IDEMPOTENCY_RETENTION_MS,
-      leaseMs: IDEMPOTENCY_LEASE_MS,
+      leaseMs: rt.idempotencyLeaseMs,
     });
     if (claim.state === 'mismatch') return sendError(res, 'idempotency_key_reused', requestId, headers);
     if (claim.state === 'done') return replay(res, claim.record, headers);

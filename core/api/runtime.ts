@@ -17,6 +17,8 @@ export interface ApiRuntime {
    * carriers' connections and quotas are the install's, and one account's hung requests must not hold them all.
    */
   maxInFlightPerAccount(): number;
+  /** How long an idempotency claim holds before another request may take the key over (a dead holder's). */
+  idempotencyLeaseMs: number;
   isSandbox(): boolean;
   /** Rates `shipment` for `account` (its breakers, its fair share, its cache); `signal` ends it early. */
   quote(shipment: Shipment, account: string, signal: AbortSignal): Promise<RatingResult>;

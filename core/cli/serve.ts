@@ -74,8 +74,10 @@ export async function main(argv: string[]): Promise<number> {
   try {
     // For tests and demos of slow carriers: a fixed delay of the sandbox simulators.
     const latency = Number(process.env.RATEDESK_SIMULATOR_LATENCY_MS ?? '0');
-    // Tests of crashed instances shorten how long a dead instance's balance holds live (default 2 min).
+    // Tests of crashed instances shorten how long a dead instance's balance holds (default 2 min) and
+    // idempotency claims (default 5 min) live.
     const holdLeaseMs = Number(process.env.RATEDESK_HOLD_LEASE_MS ?? '0');
+    const idempotencyLeaseMs = Number(process.env.RATEDESK_IDEMPOTENCY_LEASE_MS ?? '0');
     service = await createRatingService({
       dataDir,
       ...(databaseUrl
@@ -83,6 +85,7 @@ export async function main(argv: string[]): Promise<number> {
             database: {
               url: databaseUrl,
               ...(holdLeaseMs > 0 ? { holdLeaseMs, reapEveryMs: Math.max(100, holdLeaseMs / 4) } : {}),
+              ...(idempotencyLeaseMs > 0 ? { idempotencyLeaseMs } : {}),
             },
           }
         : {}),
