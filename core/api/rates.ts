@@ -7,11 +7,7 @@ import { safePropertyName } from '../keys/redact';
 import type { IdempotencyRecord, KeyAuthRow } from '../store/port';
 import type { ApiRuntime } from './runtime';
 import { decodeUtf8, isJsonContentType, readBody } from './body';
-import {
-  IDEMPOTENCY_RETENTION_MS,
-  parseIdempotencyKey,
-  shipmentFingerprint,
-} from './idempotency';
+import { IDEMPOTENCY_RETENTION_MS, parseIdempotencyKey, shipmentFingerprint } from './idempotency';
 import { sendError, sendJson, withHeaders, type HeaderList } from './respond';
 
 /**
@@ -145,6 +141,7 @@ export async function handleRates(
     // The signal is checked again inside the write: the commit is the last moment the client can be spared.
     const charged = await rt.store.charge({
       signal: gone.signal,
+      hold,
       accountId,
       requestId,
       now,
