@@ -1,5 +1,5 @@
 // The ledger model (test/reliability/ledger-model.test.ts) on a company database: a fresh PostgreSQL database
-// per run, copied from one migrated template, with the model's clock as the database clock.
+// per run, with the model's clock as the database clock.
 //
 // The company store keeps time by the database's clock_timestamp(), not by the service's Clock (one bucket and
 // one hold lease for N instances whose clocks differ): without more, real time would leak into the model's
@@ -27,30 +27,6 @@ function withVirtualClock(url: string): string {
   return u.toString();
 }
 
-let template: Promise<string> | undefined;
-
-/** Migrated once per test file (the store's own migrations), clock included; each run copies it. */
-function templateDatabase(): Promise<string> {
-  template ??= (async () => {
-    const url = await createTestDatabase('ledger_model_template');
-    const store = await openCompanyStore(withVirtualClock(url));
-    try {
-      await (store as PgStore).db.rows(VIRTUAL_CLOCK);
-    } finally {
-      await store.close();
-    }
-    return url;
-  })();
-  return template;
-}
-
-/** For afterAll: the template goes with the file's last run. */
-export async function dropLedgerModelTemplate(): Promise<void> {
-  const made = template;
-  template = undefined;
-  if (made) await dropTestDatabase(await made);
-}
-
 export interface ModelDatabase {
   /** What the service is given (`database: { url }`). */
   url: string;
@@ -63,11 +39,12 @@ export interface ModelDatabase {
 }
 
 export async function openModelDatabase(): Promise<ModelDatabase> {
-  const plain = await createTestDatabase('ledger_model', await templateDatabase());
+  const plain = await createTestDatabase('ledger_model');
   const url = withVirtualClock(plain);
   let other: Store;
   try {
     other = await openCompanyStore(url);
+    await (other as PgStore).db.rows(VIRTUAL_CLOCK);
   } catch (error) {
     await dropTestDatabase(plain);
     throw error;

@@ -14,14 +14,10 @@ async function onAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * A new, empty database in the run's cluster; its URL. `template`: the URL of a database to copy instead (made
- * by this helper, with nobody connected to it): a migrated copy costs a file copy rather than a migration.
- */
-export async function createTestDatabase(prefix = 't', template?: string): Promise<string> {
+/** A new, empty database in the run's cluster; its URL. */
+export async function createTestDatabase(prefix = 't'): Promise<string> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
-  const from = template === undefined ? '' : ` TEMPLATE "${new URL(template).pathname.slice(1)}"`;
-  await onAdmin((c) => c.query(`CREATE DATABASE "${name}"${from}`));
+  await onAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
   const url = new URL(inject('pgAdminUrl'));
   url.pathname = `/${name}`;
   return url.toString();

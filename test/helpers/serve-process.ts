@@ -17,6 +17,8 @@ const clock = { now: () => new Date() };
 
 interface ServeProcessBase {
   proc: ChildProcess;
+  /** The line serve printed: http://… or, over TLS, https://… */
+  url: string;
   port: number;
   /** A key of the `default` account (a million requests, limits raised so that 402 and 429 hide nothing). */
   key: string;
@@ -61,21 +63,24 @@ async function prepare(store: Store): Promise<string> {
   return (await createKey(store, clock, { account: 'default', name })).secret;
 }
 
-export function startServeProcess(env?: Record<string, string>): Promise<ServeProcess>;
+/** `listenArgs`: how serve listens (default `--port 0`; the company-network tests pass `--listen …`). */
+export function startServeProcess(env?: Record<string, string>, listenArgs?: string[]): Promise<ServeProcess>;
 export function startServeProcess(
   env: Record<string, string>,
+  listenArgs: string[] | undefined,
   options: ServeProcessOptions,
 ): Promise<CompanyServeProcess>;
 export async function startServeProcess(
   env: Record<string, string> = {},
+  listenArgs: string[] = ['--port', '0'],
   options?: ServeProcessOptions,
 ): Promise<ServeProcess | CompanyServeProcess> {
-  if (options) return startOnDatabase(env, options.database);
+  if (options) return startOnDatabase(env, listenArgs, options.database);
   const dir = mkdtempSync(join(tmpdir(), 'ratedesk-serve-'));
   const store = openDataFolder(dir);
   const key = await prepare(store);
   await store.close();
-  const base = await spawnServe(['--data-dir', dir], env, key);
+  const base = await spawnServe(['--data-dir', dir, ...listenArgs], env, key);
   const file = openReadOnly(dir);
   return {
     ...base,
@@ -90,11 +95,15 @@ export async function startServeProcess(
   };
 }
 
-async function startOnDatabase(env: Record<string, string>, database: string): Promise<CompanyServeProcess> {
+async function startOnDatabase(
+  env: Record<string, string>,
+  listenArgs: string[],
+  database: string,
+): Promise<CompanyServeProcess> {
   const store = await openCompanyStore(database);
   try {
     const key = await prepare(store);
-    const base = await spawnServe(['--database', database], env, key);
+    const base = await spawnServe(['--database', database, ...listenArgs], env, key);
     return {
       ...base,
       database,
@@ -120,18 +129,14 @@ async function startOnDatabase(env: Record<string, string>, database: string): P
 }
 
 async function spawnServe(
-  storeArgs: string[],
+  args: string[],
   env: Record<string, string>,
   key: string,
 ): Promise<ServeProcessBase> {
-  const proc = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'core/cli/serve.ts', ...storeArgs, '--port', '0'],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stderr: string[] = [];
   createInterface({ input: proc.stderr! }).on('line', (l) => stderr.push(l));
   const url = await new Promise<string>((resolve, reject) => {
@@ -140,6 +145,7 @@ async function spawnServe(
   });
   return {
     proc,
+    url,
     port: Number(new URL(url).port),
     key,
     stderr,

@@ -12,7 +12,7 @@
 // rows that a restart keeps, and holds and claims are rows that must be gone once a request has answered.
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clearLimits, setLimits, topup } from '../../core/operations';
 import { createKey, revokeKey } from '../../core/operations';
 import { generateKey } from '../../core/keys/format';
@@ -44,7 +44,6 @@ import {
   type TakeModel,
   type Variant,
 } from '../helpers/ledger-model';
-import { dropLedgerModelTemplate } from '../helpers/ledger-model-postgres';
 import { scale, suiteSeed } from '../helpers/soak';
 
 const RUNS = scale(500, 5000);
@@ -856,8 +855,6 @@ async function finalBalances(m: LedgerModel, h: Harness): Promise<void> {
     same(h, `final GET /v1/balance of ${a.name}`, [r.status, json(h, r)], [200, { balance: a.balance }]);
   }
 }
-
-afterAll(dropLedgerModelTemplate);
 
 describe.each(['sqlite', 'postgres'] as const satisfies readonly StoreKind[])('on %s', (kind) => {
   const runs = kind === 'sqlite' ? RUNS : PG_RUNS;

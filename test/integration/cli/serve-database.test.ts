@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 async function instance(database: string, env: Record<string, string>): Promise<CompanyServeProcess> {
-  const s = await startServeProcess(env, { database });
+  const s = await startServeProcess(env, undefined, { database });
   running.push(s);
   return s;
 }
