@@ -542,6 +542,24 @@ async function ratesRows(t: TestService): Promise<number> {
     .get()!.n;
 }
 
+/**
+ * On a company database, balance still held (accounts.held and hold rows) once every request has answered:
+ * releases after an error answer are not waited for, so they get a moment; 0 on a data folder (its holds are
+ * in its process, and the charge path there is synchronous).
+ */
+async function heldAfterwards(t: TestService): Promise<number> {
+  const store = t.service.store;
+  if (!(store instanceof PgStore)) return 0;
+  const read = async (): Promise<number> =>
+    (await store.db.first<{ n: number }>(
+      'SELECT (SELECT coalesce(sum(held), 0) FROM accounts) + (SELECT count(*) FROM holds) AS n',
+    ))!.n;
+  let held = await read();
+  for (const until = performance.now() + 2_000; held > 0 && performance.now() < until; held = await read())
+    await new Promise((r) => setTimeout(r, 20));
+  return held;
+}
+
 async function balance(t: TestService): Promise<number> {
   const r = await t.get('/v1/balance');
   expect(r.status).toBe(200);
@@ -724,6 +742,7 @@ async function runBatch(
   expect((await ratesRows(t)) - rowsBefore, 'no debit row other than the 200s').toBe(ok.length);
   expect(balanceBefore - balanceAfter, 'the balance moved by the number of 200s').toBe(ok.length);
   expect(await t.service.store.accounts.invariantViolations()).toEqual([]);
+  expect(await heldAfterwards(t), 'no hold outlives its request (company database)').toBe(0);
   expect(await lingering(proxy, 1_000), 'carrier calls are abandoned at the timeout, not left open').toBe(0);
   return { rec, debits200, debits503, breakers };
 }
