@@ -173,6 +173,12 @@ class Recorder {
   readonly violations: string[] = [];
   readonly statuses = new Map<number, number>();
   loopDelayMs = { p99: 0, max: 0 };
+  /**
+   * On a company database: GET /v1/balance's own latency during the batch (p99, max). A rates call pays the
+   * same round trips to the database (key, bucket, hold) before its carriers' timers start, which a data file
+   * answers in-process; the latency bounds add this reference instead of a fixed allowance. 0 on SQLite.
+   */
+  storeMs = { p99: 0, max: 0 };
 
   add(o: Observed, problems: string[]): void {
     this.observed.push(o);
@@ -560,6 +566,31 @@ async function heldAfterwards(t: TestService): Promise<number> {
   return held;
 }
 
+/** Recorder.storeMs: GET /v1/balance every 25 ms until stop(), on a company database only. */
+function storeReference(t: TestService): { stop(): Promise<{ p99: number; max: number }> } {
+  if (!(t.service.store instanceof PgStore)) return { stop: async () => ({ p99: 0, max: 0 }) };
+  const ms: number[] = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      expect((await t.get('/v1/balance')).status).toBe(200);
+      ms.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      const sorted = ms.sort((a, b) => a - b);
+      const at = (p: number): number =>
+        sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+      return { p99: Math.ceil(at(0.99)), max: Math.ceil(at(1)) };
+    },
+  };
+}
+
 async function balance(t: TestService): Promise<number> {
   const r = await t.get('/v1/balance');
   expect(r.status).toBe(200);
@@ -697,6 +728,7 @@ async function runBatch(
   // of every latency figure, printed next to them.
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const reference = storeReference(t);
   try {
     await runPool(plans, options.concurrency, (p) => exercise(t, proxy, carriers, p, limitMs, rec));
   } finally {
@@ -704,6 +736,7 @@ async function runBatch(
     unsubscribe(BREAKER_CHANNEL, onTrace);
   }
   rec.loopDelayMs = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+  rec.storeMs = await reference.stop();
   const balanceAfter = await balance(t);
   const ok = rec.requestIds(200);
   const unavailable = rec.requestIds(503);
@@ -756,6 +789,7 @@ function latencyLine(rec: Recorder, boundMs: number): string {
   return (
     `p50=${Math.round(rec.percentile(0.5))}ms p99=${Math.round(rec.percentile(0.99))}ms ` +
     `max=${Math.round(rec.percentile(1))}ms bound=${boundMs}ms over_bound=${over} ` +
+    (rec.storeMs.max > 0 ? `store_reference_p99=${rec.storeMs.p99}ms max=${rec.storeMs.max}ms ` : '') +
     `event_loop_delay_p99=${Math.round(rec.loopDelayMs.p99)}ms max=${Math.round(rec.loopDelayMs.max)}ms`
   );
 }
@@ -874,7 +908,7 @@ describe.each(['sqlite', 'postgres'] as const satisfies readonly StoreKind[])('o
       });
       console.log(
         `carrier-chaos matrix (${kind}): carriers=${carriers.join(',')} requests=${rec.observed.length} ` +
-          `statuses={${statusLine(rec)}} ${latencyLine(rec, boundMs)} debits_on_503=${debits503} ` +
+          `statuses={${statusLine(rec)}} ${latencyLine(rec, boundMs + rec.storeMs.p99)} debits_on_503=${debits503} ` +
           `${breakerLine(breakers)}\n  slowest: ${slowestLine(rec, 5)}`,
       );
       expect(breakers, 'fewer than three failures in a row never open a breaker').toEqual({
@@ -886,8 +920,8 @@ describe.each(['sqlite', 'postgres'] as const satisfies readonly StoreKind[])('o
       expect(rec.statuses.get(503) ?? 0).toBeGreaterThan(0);
       expect(
         rec.percentile(0.99),
-        `p99 within min(carrier timeout, deadline) + ${SLACK_MS} ms`,
-      ).toBeLessThanOrEqual(boundMs);
+        `p99 within min(carrier timeout, deadline) + ${SLACK_MS} ms (+ the store's own, on a company database)`,
+      ).toBeLessThanOrEqual(boundMs + rec.storeMs.p99);
     }, 120_000);
 
     it('each carrier: its breaker opens, skips, lets one probe through, re-opens and closes as documented; a Retry-After opens it at once', async () => {
@@ -1055,7 +1089,7 @@ describe.each(['sqlite', 'postgres'] as const satisfies readonly StoreKind[])('o
         console.log(
           `carrier-chaos (${kind}): seed=${seed} mode=${SOAK ? 'soak' : 'ci'} carriers=${carriers.join(',')} ` +
             `requests=${rec.observed.length} faults={${formatCounts(faults)}} clean=${cells.length - cells.filter((f) => f.kind !== 'none').length} ` +
-            `statuses={${statusLine(rec)}} all_carriers_failed=${allFailed.length} ${latencyLine(rec, boundMs)} ` +
+            `statuses={${statusLine(rec)}} all_carriers_failed=${allFailed.length} ${latencyLine(rec, boundMs + rec.storeMs.p99)} ` +
             `debits_on_200=${debits200}/${rec.requestIds(200).length} debits_on_503=${debits503} ` +
             `${breakerLine(breakers)} faults_that_reached_a_carrier=${applied}\n  proxy: ${proxyLine(proxy)}\n  slowest: ${slowestLine(rec, 5)}`,
         );
@@ -1070,8 +1104,8 @@ describe.each(['sqlite', 'postgres'] as const satisfies readonly StoreKind[])('o
         expect(rec.statuses.get(503) ?? 0, 'the schedule produced 503s').toBe(allFailed.length);
         expect(
           rec.percentile(0.99),
-          `p99 within min(carrier timeout, deadline) + ${SLACK_MS} ms`,
-        ).toBeLessThanOrEqual(boundMs);
+          `p99 within min(carrier timeout, deadline) + ${SLACK_MS} ms (+ the store's own, on a company database)`,
+        ).toBeLessThanOrEqual(boundMs + rec.storeMs.p99);
 
         // After the storm and one cool-down: a clean request gets rates from every carrier (no poisoned token,
         // pool, breaker or state), and that answer makes every carrier available again (docs/api.md).
@@ -1119,12 +1153,13 @@ describe.each(['sqlite', 'postgres'] as const satisfies readonly StoreKind[])('o
         cooldownMs: COOLDOWN_MS,
       });
       console.log(
-        `carrier-chaos deadline (${kind}): requests=${rec.observed.length} ${latencyLine(rec, limitMs + SLACK_MS)} ` +
+        `carrier-chaos deadline (${kind}): requests=${rec.observed.length} ${latencyLine(rec, limitMs + SLACK_MS + rec.storeMs.max)} ` +
           breakerLine(breakers),
       );
-      expect(rec.percentile(1), `every request within the deadline + ${SLACK_MS} ms`).toBeLessThanOrEqual(
-        limitMs + SLACK_MS,
-      );
+      expect(
+        rec.percentile(1),
+        `every request within the deadline + ${SLACK_MS} ms (+ the store's own, on a company database)`,
+      ).toBeLessThanOrEqual(limitMs + SLACK_MS + rec.storeMs.max);
     }, 60_000);
   });
 });
