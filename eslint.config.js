@@ -94,6 +94,8 @@ export const DRIVER_ALLOW_LIST = [
   // The crash soak's ledger oracle reads the killed process's file with a connection of its own on purpose:
   // an oracle built on core/store would share the bugs it is there to catch.
   'test/helpers/crash-soak.ts',
+  // Its twin on a company database, for the same reason: a plain `pg` client of its own, not core/store/postgres.
+  'test/helpers/crash-soak-postgres.ts',
   // Counts every executed statement that names api_keys by wrapping better-sqlite3's Statement (a type
   // import): the proof that a corrupted key is refused without a query reaches below any store interface.
   'test/reliability/secrets.test.ts',

@@ -141,6 +141,7 @@ export async function handleRates(
     // The signal is checked again inside the write: the commit is the last moment the client can be spared.
     const charged = await rt.store.charge({
       signal: gone.signal,
+      hold,
       accountId,
       requestId,
       now,

@@ -107,7 +107,8 @@ export async function main(argv: string[]): Promise<number> {
     );
     // For tests and demos of slow carriers: a fixed delay of the sandbox simulators.
     const latency = Number(process.env.RATEDESK_SIMULATOR_LATENCY_MS ?? '0');
-    // Tests of crashed instances shorten how long a dead instance's balance holds live (default 2 min).
+    // Tests of crashed instances shorten how long a dead instance's balance holds (default 2 min) and
+    // idempotency claims (default 5 min) live.
     const holdLeaseMs = Number(process.env.RATEDESK_HOLD_LEASE_MS ?? '0');
     // …and how long its idempotency claims keep a retry of the same key at 409 (default 5 min).
     const idempotencyLeaseMs = Number(process.env.RATEDESK_IDEMPOTENCY_LEASE_MS ?? '0');

@@ -235,6 +235,11 @@ export interface ChargeInput {
   history?: (body: string) => NewQuote;
   /** Aborted before the write commits: nothing is charged (the client went away). */
   signal?: AbortSignal;
+  /**
+   * The request's hold (reserve): given back with the debit, so that no request anywhere sees the balance both
+   * debited and still held; its release() does nothing more after a charge that succeeded.
+   */
+  hold?: Extract<ReserveResult, { ok: true }>;
 }
 
 export interface LowBalanceEvent {

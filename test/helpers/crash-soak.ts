@@ -2,10 +2,12 @@
 // restarted on the same folder, a rates client that records what the caller actually saw (including "the
 // connection died, outcome unknown"), and a read-only snapshot of the ledger taken with plain SQL, so that
 // the oracle does not share code (or bugs) with core/store.
+import { SERVER_KEY } from './serve-process';
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type Agent } from 'node:http';
 import { createInterface } from 'node:readline';
+import { isDatabaseUrl } from '../../core/store/company';
 
 /** mulberry32: tiny, seedable, good enough to pick kill moments; the same seed gives the same schedule. */
 export function prng(seed: number): () => number {
@@ -43,13 +45,17 @@ export const children = new Set<ChildProcess>();
 const SERVE_START_TIMEOUT_MS = 30_000;
 const STDERR_LINES_KEPT = 200;
 
-/** `npm run serve` without the npm wrapper, so that SIGKILL hits the server itself and not a shell. */
-export async function startServe(dir: string, env: Record<string, string>): Promise<ServeChild> {
-  const proc = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dir, '--port', '0'],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/**
+ * `npm run serve` without the npm wrapper, so that SIGKILL hits the server itself and not a shell; `where` is
+ * a data folder or a company database (postgres://…).
+ */
+export async function startServe(where: string, env: Record<string, string>): Promise<ServeChild> {
+  const store = isDatabaseUrl(where) ? ['--database', where] : ['--data-dir', where];
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', ...store, '--port', '0'], {
+    // A company database needs a server key: the suite's own (serve-process.ts), one for every restart.
+    env: { ...process.env, ...(isDatabaseUrl(where) ? { RATEDESK_SERVER_KEY: SERVER_KEY } : {}), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(proc);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     proc.once('exit', (code, signal) => {

@@ -1,7 +1,8 @@
 // The in-memory model of the /v1 ledger, idempotency, revocation and rate limits that
 // test/reliability/ledger-model.test.ts runs against the real service, and the harness around that service
-// (virtual clock, in-process carriers, an HTTP client with its own connection pool, a second SQLite
-// connection that reads what is committed and plays the admin CLI).
+// (virtual clock, in-process carriers, an HTTP client with its own connection pool, a second connection to
+// the store that reads what is committed and plays the admin CLI), on a data folder (SQLite) or a company
+// database (PostgreSQL, ledger-model-postgres.ts).
 //
 // The model is written from docs/api.md, not copied from core/: token buckets are kept in exact integer
 // units (1/10 000 of a token) while the core uses floats, so a drift in the core's arithmetic shows up instead
@@ -17,6 +18,7 @@ import type { CarrierAdapter, CarrierOutcome, CarrierQuoteRequest } from '../../
 import type { Rate, Unavailable } from '../../core/contract/v1';
 import type { SqliteStore, Store } from '../../core/store';
 import type { Clock } from '../../core/util/clock';
+import { openModelDatabase, type ModelDatabase } from './ledger-model-postgres';
 import { startTestService, type TestService } from './service';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -373,8 +375,14 @@ export function ratesOutcome(
   return { kind: 'charge' };
 }
 
-/** A restart: buckets live in memory and start full; everything in the file stays. */
-export function restartModel(m: LedgerModel): void {
+export type StoreKind = 'sqlite' | 'postgres';
+
+/**
+ * A restart: on a data folder the buckets live in memory and start full; on a company database they are rows
+ * that every instance shares, and stay. Everything else in the store stays.
+ */
+export function restartModel(m: LedgerModel, kind: StoreKind): void {
+  if (kind === 'postgres') return;
   for (const a of m.accounts) a.bucket = null;
   m.authBrake = null;
 }
@@ -415,22 +423,29 @@ export function emptyStats(): RunStats {
 }
 
 /** The rows the checks read after every command, through a connection of their own (what is committed). */
-interface Probe {
-  account: (id: number) => { balance: number; tier: Tier; rps: number | null; burst: number | null };
-  charges: (id: number) => string[];
+export interface Probe {
+  account: (id: number) => Promise<{ balance: number; tier: Tier; rps: number | null; burst: number | null }>;
+  charges: (id: number) => Promise<string[]>;
   records: (
     id: number,
     afterMs: number,
-  ) => Array<{ idem_key: string; status: number; body: string; request_id: string; created_at_ms: number }>;
-  revoked: (keyId: string) => boolean;
-  staleRecords: (beforeMs: number) => number;
+  ) => Promise<
+    Array<{ idem_key: string; status: number; body: string; request_id: string; created_at_ms: number }>
+  >;
+  revoked: (keyId: string) => Promise<boolean>;
+  staleRecords: (beforeMs: number) => Promise<number>;
+  /**
+   * A company database only (a data folder keeps both in its process): the account's held requests of balance
+   * (accounts.held and its hold rows) and its idempotency claims, none of which may outlive an answer.
+   */
+  inFlight?: (id: number) => Promise<{ held: number; holds: number; claims: number }>;
 }
 
 export class Harness {
   service!: TestService;
   agent = new Agent({ keepAlive: true });
-  /** A second connection to the data file: the admin CLI's writes and the checks' reads. */
-  readonly other: SqliteStore;
+  /** A second connection to the store: the admin CLI's writes and the checks' reads. */
+  readonly other: Store;
   readonly probe: Probe;
   readonly secrets: string[] = [];
   readonly keyIds: string[] = [];
@@ -438,56 +453,44 @@ export class Harness {
   /** One line per command: what was sent and what came back, quoted in every failure. */
   readonly transcript: string[] = [];
   carrierDelayMs = 0;
+  /** The database clock last written (company database only). */
+  private dbClockMs: number | null = null;
 
   private constructor(
     readonly dir: string,
     readonly clock: VirtualClock,
     readonly stats: RunStats,
+    readonly kind: StoreKind,
+    private readonly database: ModelDatabase | null,
   ) {
-    this.other = openDataFolder(dir, { clock });
-    const db = this.other.db;
-    const account = db.prepare<
-      [number],
-      { balance: number; tier: Tier; rps: number | null; burst: number | null }
-    >(
-      `SELECT a.balance, a.tier, o.rps, o.burst FROM accounts a
-       LEFT JOIN rate_limit_overrides o ON o.account_id = a.id WHERE a.id = ?`,
-    );
-    const charges = db
-      .prepare<[number], string>(
-        "SELECT request_id FROM ledger WHERE account_id = ? AND kind = 'rates' ORDER BY id",
-      )
-      .pluck();
-    const records = db.prepare<
-      [number, number],
-      { idem_key: string; status: number; body: string; request_id: string; created_at_ms: number }
-    >(
-      `SELECT idem_key, status, body, request_id, created_at_ms FROM idempotency
-       WHERE account_id = ? AND created_at_ms > ? ORDER BY idem_key`,
-    );
-    const revoked = db
-      .prepare<[string], string | null>('SELECT revoked_at FROM api_keys WHERE id = ?')
-      .pluck();
-    const stale = db
-      .prepare<[number], number>('SELECT COUNT(*) FROM idempotency WHERE created_at_ms < ?')
-      .pluck();
-    this.probe = {
-      account: (id) => account.get(id)!,
-      charges: (id) => charges.all(id),
-      records: (id, afterMs) => records.all(id, afterMs),
-      revoked: (keyId) => {
-        const at = revoked.get(keyId);
-        if (at === undefined) throw new Error(`key ${keyId} is not in the file`);
-        return at !== null;
-      },
-      staleRecords: (beforeMs) => stale.get(beforeMs)!,
-    };
+    if (database) {
+      this.other = database.other;
+      this.probe = database.probe;
+      return;
+    }
+    const other = openDataFolder(dir, { clock });
+    this.other = other;
+    this.probe = sqliteProbe(other);
   }
 
-  /** A fresh data folder with the model's accounts and one key each, served on 127.0.0.1. */
-  static async start(balances: readonly number[], clock: VirtualClock, stats: RunStats): Promise<Harness> {
+  /** A fresh data folder or company database with the model's accounts and one key each, served on 127.0.0.1. */
+  static async start(
+    balances: readonly number[],
+    clock: VirtualClock,
+    stats: RunStats,
+    kind: StoreKind = 'sqlite',
+  ): Promise<Harness> {
     const dir = mkdtempSync(join(tmpdir(), 'ratedesk-ledger-model-'));
-    const h = new Harness(dir, clock, stats);
+    let database: ModelDatabase | null = null;
+    let h: Harness;
+    try {
+      if (kind === 'postgres') database = await openModelDatabase();
+      h = new Harness(dir, clock, stats, kind, database);
+    } catch (err) {
+      await database?.close();
+      rmSync(dir, { recursive: true, force: true });
+      throw err;
+    }
     try {
       await h.boot();
       const store = h.service.service.store;
@@ -506,13 +509,22 @@ export class Harness {
   }
 
   private async boot(): Promise<void> {
+    await this.syncClock();
     this.service = await startTestService({
       dir: this.dir,
+      ...(this.database ? { database: { url: this.database.url } } : {}),
       clock: this.clock,
       adapters: modelCarriers(() => this.carrierDelayMs),
       // The model owns every account's limits; the helper's generous override on `default` is not wanted.
       tierLimits: true,
     });
+  }
+
+  /** The database clock follows the model's monotonic clock (ledger-model-postgres.ts); before each request. */
+  private async syncClock(): Promise<void> {
+    if (!this.database || this.dbClockMs === this.clock.monoMs) return;
+    await this.database.setClock(this.clock.monoMs);
+    this.dbClockMs = this.clock.monoMs;
   }
 
   /** Closes the service (the folder stays) and serves it again: a process restart as the core sees it. */
@@ -527,11 +539,18 @@ export class Harness {
   async close(): Promise<void> {
     this.agent.destroy();
     await this.service?.stop().catch(() => {});
-    await this.other.close();
+    if (this.database) await this.database.close();
+    else await this.other.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
 
-  send(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Reply> {
+  async send(
+    method: 'GET' | 'POST',
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<Reply> {
+    await this.syncClock();
     this.stats.requests++;
     const port = this.service.port;
     return new Promise((resolve, reject) => {
@@ -598,4 +617,43 @@ export class Harness {
   adminStore(via: 'desk' | 'cli'): Store {
     return via === 'desk' ? this.service.service.store : this.other;
   }
+}
+
+/** The probe's reads on the data file, through the SQLite store's own handle (a second connection). */
+function sqliteProbe(store: SqliteStore): Probe {
+  const db = store.db;
+  const account = db.prepare<
+    [number],
+    { balance: number; tier: Tier; rps: number | null; burst: number | null }
+  >(
+    `SELECT a.balance, a.tier, o.rps, o.burst FROM accounts a
+     LEFT JOIN rate_limit_overrides o ON o.account_id = a.id WHERE a.id = ?`,
+  );
+  const charges = db
+    .prepare<[number], string>(
+      "SELECT request_id FROM ledger WHERE account_id = ? AND kind = 'rates' ORDER BY id",
+    )
+    .pluck();
+  const records = db.prepare<
+    [number, number],
+    { idem_key: string; status: number; body: string; request_id: string; created_at_ms: number }
+  >(
+    `SELECT idem_key, status, body, request_id, created_at_ms FROM idempotency
+     WHERE account_id = ? AND created_at_ms > ? ORDER BY idem_key`,
+  );
+  const revoked = db.prepare<[string], string | null>('SELECT revoked_at FROM api_keys WHERE id = ?').pluck();
+  const stale = db
+    .prepare<[number], number>('SELECT COUNT(*) FROM idempotency WHERE created_at_ms < ?')
+    .pluck();
+  return {
+    account: async (id) => account.get(id)!,
+    charges: async (id) => charges.all(id),
+    records: async (id, afterMs) => records.all(id, afterMs),
+    revoked: async (keyId) => {
+      const at = revoked.get(keyId);
+      if (at === undefined) throw new Error(`key ${keyId} is not in the file`);
+      return at !== null;
+    },
+    staleRecords: async (beforeMs) => stale.get(beforeMs)!,
+  };
 }

@@ -1,20 +1,23 @@
 // `npm run serve` as users run it: a separate process on a data folder prepared here, so a suite can watch its
-// memory, see it crash, and read its SQLite file from outside.
+// memory, see it crash, and read its SQLite file from outside; or, with `database`, `serve --database URL` on
+// a company database (PostgreSQL) prepared the same way, read from outside through a store of its own.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { setLimits, topup } from '../../core/operations';
+import { createKey, setLimits, topup } from '../../core/operations';
+import { openCompanyStore } from '../../core/store/company';
 import { openDataFolder } from '../../core/store/data-folder';
-import { createKey } from '../../core/operations';
+import type { Store } from '../../core/store/port';
+import type { PgStore } from '../../core/store/postgres';
 import { balanceOf, fullIntegrityCheck, ledgerRowCount, openReadOnly } from './data-file';
 
 const clock = { now: () => new Date() };
 
-export interface ServeProcess {
+interface ServeProcessBase {
   proc: ChildProcess;
-  dir: string;
   /** The line serve printed: http://… or, over TLS, https://… */
   url: string;
   port: number;
@@ -23,15 +26,48 @@ export interface ServeProcess {
   stderr: string[];
   /** Resident set size of the serving process, in bytes (Linux /proc). */
   rssBytes(): number;
-  /** The `default` account's balance and ledger row count, read from the file through a read-only handle. */
-  account(): { balance: number; ledgerRows: number };
-  integrityCheck(): string;
   /** True while the process runs. */
   alive(): boolean;
   close(): Promise<void>;
 }
 
+export interface ServeProcess extends ServeProcessBase {
+  dir: string;
+  /** The `default` account's balance and ledger row count, read from the file through a read-only handle. */
+  account(): { balance: number; ledgerRows: number };
+  integrityCheck(): string;
+}
+
+export interface CompanyServeProcess extends ServeProcessBase {
+  /** The company database it serves (the caller made it and drops it). */
+  database: string;
+  /** The `default` account's balance and ledger row count, read through a store connection of the test's. */
+  account(): Promise<{ balance: number; ledgerRows: number }>;
+}
+
 export interface ServeProcessOptions {
+  /**
+   * Serve this company database (postgres://…) with `--database` instead of a fresh data folder. Each start
+   * tops `default` up by a million requests and adds a key of its own, so several instances can share it.
+   */
+  database: string;
+}
+
+let started = 0;
+
+/** The server key of the company databases these processes serve (one per test run). */
+export const SERVER_KEY = randomBytes(32).toString('base64');
+
+/** Gives `default` a million requests, limits that never refuse, and a new key; the key's secret. */
+async function prepare(store: Store): Promise<string> {
+  await topup(store, clock, { account: 'default', requests: 1_000_000 });
+  await setLimits(store, clock, { account: 'default', rps: 10_000, burst: 10_000 });
+  // Key names are unique per account: one per start, for instances sharing a database.
+  const name = `suite ${process.pid}-${started++}`;
+  return (await createKey(store, clock, { account: 'default', name })).secret;
+}
+
+export interface ServeOptions {
   /** A data folder the test prepared (removed by close() like a fresh one). */
   dir?: string;
   /** More serve flags. */
@@ -40,43 +76,96 @@ export interface ServeProcessOptions {
   listen?: string[];
 }
 
+export function startServeProcess(
+  env?: Record<string, string>,
+  options?: ServeOptions,
+): Promise<ServeProcess>;
+export function startServeProcess(
+  env: Record<string, string>,
+  options: ServeOptions | undefined,
+  company: ServeProcessOptions,
+): Promise<CompanyServeProcess>;
 export async function startServeProcess(
   env: Record<string, string> = {},
-  options: ServeProcessOptions = {},
-): Promise<ServeProcess> {
+  options: ServeOptions = {},
+  company?: ServeProcessOptions,
+): Promise<ServeProcess | CompanyServeProcess> {
+  const flags = [...(options.listen ?? ['--port', '0']), ...(options.args ?? [])];
+  if (company) return startOnDatabase(env, flags, company.database);
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ratedesk-serve-'));
   const store = openDataFolder(dir);
-  await topup(store, clock, { account: 'default', requests: 1_000_000 });
-  await setLimits(store, clock, { account: 'default', rps: 10_000, burst: 10_000 });
-  const key = (await createKey(store, clock, { account: 'default', name: 'suite' })).secret;
+  const key = await prepare(store);
   await store.close();
-
-  const proc = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'core/cli/serve.ts',
-      '--data-dir',
-      dir,
-      ...(options.listen ?? ['--port', '0']),
-      ...(options.args ?? []),
-    ],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const base = await spawnServe(['--data-dir', dir, ...flags], env, key);
+  const file = openReadOnly(dir);
+  return {
+    ...base,
+    dir,
+    account: () => ({ balance: balanceOf(file, 'default'), ledgerRows: ledgerRowCount(file, 'default') }),
+    integrityCheck: () => fullIntegrityCheck(file),
+    async close() {
+      await file.close();
+      await base.close();
+      rmSync(dir, { recursive: true, force: true });
     },
-  );
+  };
+}
+
+async function startOnDatabase(
+  env: Record<string, string>,
+  listenArgs: string[],
+  database: string,
+): Promise<CompanyServeProcess> {
+  const store = await openCompanyStore(database);
+  try {
+    const key = await prepare(store);
+    // A company database needs a server key (docs/operations.md): the suite's own, unless the test gives one.
+    const base = await spawnServe(
+      ['--database', database, ...listenArgs],
+      { RATEDESK_SERVER_KEY: SERVER_KEY, ...env },
+      key,
+    );
+    return {
+      ...base,
+      database,
+      async account() {
+        const row = await store.accounts.byName('default');
+        if (!row) throw new Error('no account named default');
+        // Ledger rows have no read on the port (no part of the core needs them): counted on the store's handle.
+        const count = await (store as PgStore).db.first<{ n: number }>(
+          'SELECT count(*) AS n FROM ledger WHERE account_id = $1',
+          [row.id],
+        );
+        return { balance: row.balance, ledgerRows: count!.n };
+      },
+      async close() {
+        await base.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+async function spawnServe(
+  args: string[],
+  env: Record<string, string>,
+  key: string,
+): Promise<ServeProcessBase> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stderr: string[] = [];
   createInterface({ input: proc.stderr! }).on('line', (l) => stderr.push(l));
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: proc.stdout! }).once('line', resolve);
     proc.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr.join('\n')}`)));
   });
-  const file = openReadOnly(dir);
   return {
     proc,
-    dir,
     url,
     port: Number(new URL(url).port),
     key,
@@ -85,18 +174,14 @@ export async function startServeProcess(
       const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
     },
-    account: () => ({ balance: balanceOf(file, 'default'), ledgerRows: ledgerRowCount(file, 'default') }),
-    integrityCheck: () => fullIntegrityCheck(file),
     alive: () => proc.exitCode === null && proc.signalCode === null,
     async close() {
-      await file.close();
       if (proc.exitCode === null && proc.signalCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));
         proc.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
         if (proc.exitCode === null) proc.kill('SIGKILL');
       }
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -101,9 +101,10 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ratedesk-test-'));
   const { settings, dir: _dir, tierLimits, ...rest } = options;
   if (settings) {
-    // Seed settings before start, through a short-lived store.
+    // Seed settings before start, through a short-lived store (of the company database when given one).
     const { openDataFolder } = await import('../../core/store/data-folder');
-    const store = openDataFolder(dir);
+    const { openCompanyStore } = await import('../../core/store/company');
+    const store = rest.database ? await openCompanyStore(rest.database.url) : openDataFolder(dir);
     await store.settings.write(
       Object.entries(settings).map(([name, value]) => ({ name, value })),
       new Date().toISOString(),

@@ -18,12 +18,19 @@
 // Only a carrier that declares it quotes from local data (catalogue.ts, quotesFromLocalData) is left out.
 //
 // The random schedule is seeded (suiteSeed): RATEDESK_SEED=<seed> replays a failing run exactly.
+//
+// Every part runs on a data folder (SQLite) and on a company database (PostgreSQL), where the money path's
+// holds, claims and charges are rows and carrier health is shared. In npm test the PostgreSQL side runs the
+// parts whose answers go through the store under load (a shorter random schedule, the deadline); the fault
+// matrix and the breaker walk, whose verdicts no store takes part in, run there in npm run soak only, to keep
+// the CI budget.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { topup } from '../../core/operations';
 import type { SqliteStore } from '../../core/store';
+import { PgStore } from '../../core/store/postgres';
 import { CARRIER_DESCRIPTORS } from '../../core/carriers/built-in';
 import { SETTINGS } from '../../core/settings/schema';
 import { CARRIER_CODES } from '../../core/carriers/types';
@@ -37,6 +44,7 @@ import {
   type FaultProxy,
 } from '../helpers/fault-proxy';
 import { SHIPMENT, startTestService, type HttpResult, type TestService } from '../helpers/service';
+import { createTestDatabase, dropTestDatabase } from '../helpers/postgres';
 import { scale, SOAK, suiteSeed } from '../helpers/soak';
 import type { Clock } from '../../core/util/clock';
 
@@ -60,6 +68,9 @@ const CONCURRENCY = 6;
 const COOLDOWN_MS = 1_000;
 const SKIPPED = reasonText({ kind: 'temporarily_skipped' });
 const RANDOM_REQUESTS = scale(400, 5_000);
+/** On PostgreSQL in npm test: enough to open and close breakers by probes under concurrency, in less time. */
+const PG_RANDOM_REQUESTS = scale(150, 5_000);
+type StoreKind = 'sqlite' | 'postgres';
 const ONE_MIB = 1024 * 1024;
 
 const RatesBody = z.object({
@@ -162,6 +173,12 @@ class Recorder {
   readonly violations: string[] = [];
   readonly statuses = new Map<number, number>();
   loopDelayMs = { p99: 0, max: 0 };
+  /**
+   * On a company database: GET /v1/balance's own latency during the batch (p99, max). A rates call pays the
+   * same round trips to the database (key, bucket, hold) before its carriers' timers start, which a data file
+   * answers in-process; the latency bounds add this reference instead of a fixed allowance. 0 on SQLite.
+   */
+  storeMs = { p99: 0, max: 0 };
 
   add(o: Observed, problems: string[]): void {
     this.observed.push(o);
@@ -506,18 +523,72 @@ function formatCounts(counts: Record<string, number>): string {
 }
 
 /** Ledger rows written for these request ids (a rates debit is the only kind that carries one). */
-function debitsFor(t: TestService, requestIds: readonly string[]): number {
+async function debitsFor(t: TestService, requestIds: readonly string[]): Promise<number> {
   if (requestIds.length === 0) return 0;
-  const stmt = (t.service.store as SqliteStore).db.prepare<[string], { n: number }>(
+  const store = t.service.store;
+  if (store instanceof PgStore) {
+    const row = await store.db.first<{ n: number }>(
+      "SELECT count(*) AS n FROM ledger WHERE kind = 'rates' AND request_id = ANY($1)",
+      [requestIds],
+    );
+    return row!.n;
+  }
+  const stmt = (store as SqliteStore).db.prepare<[string], { n: number }>(
     "SELECT COUNT(*) AS n FROM ledger WHERE kind = 'rates' AND request_id = ?",
   );
   return requestIds.reduce((sum, id) => sum + stmt.get(id)!.n, 0);
 }
 
-function ratesRows(t: TestService): number {
-  return (t.service.store as SqliteStore).db
+async function ratesRows(t: TestService): Promise<number> {
+  const store = t.service.store;
+  if (store instanceof PgStore)
+    return (await store.db.first<{ n: number }>("SELECT count(*) AS n FROM ledger WHERE kind = 'rates'"))!.n;
+  return (store as SqliteStore).db
     .prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE kind = 'rates'")
     .get()!.n;
+}
+
+/**
+ * On a company database, balance still held (accounts.held and hold rows) once every request has answered:
+ * releases after an error answer are not waited for, so they get a moment; 0 on a data folder (its holds are
+ * in its process, and the charge path there is synchronous).
+ */
+async function heldAfterwards(t: TestService): Promise<number> {
+  const store = t.service.store;
+  if (!(store instanceof PgStore)) return 0;
+  const read = async (): Promise<number> =>
+    (await store.db.first<{ n: number }>(
+      'SELECT (SELECT coalesce(sum(held), 0) FROM accounts) + (SELECT count(*) FROM holds) AS n',
+    ))!.n;
+  let held = await read();
+  for (const until = performance.now() + 2_000; held > 0 && performance.now() < until; held = await read())
+    await new Promise((r) => setTimeout(r, 20));
+  return held;
+}
+
+/** Recorder.storeMs: GET /v1/balance every 25 ms until stop(), on a company database only. */
+function storeReference(t: TestService): { stop(): Promise<{ p99: number; max: number }> } {
+  if (!(t.service.store instanceof PgStore)) return { stop: async () => ({ p99: 0, max: 0 }) };
+  const ms: number[] = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      expect((await t.get('/v1/balance')).status).toBe(200);
+      ms.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      const sorted = ms.sort((a, b) => a - b);
+      const at = (p: number): number =>
+        sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+      return { p99: Math.ceil(at(0.99)), max: Math.ceil(at(1)) };
+    },
+  };
 }
 
 async function balance(t: TestService): Promise<number> {
@@ -649,7 +720,7 @@ async function runBatch(
   await resetBreakers(t, proxy, carriers, options.cooldownMs / (options.clockSpeed ?? 1));
   const rec = new Recorder();
   const balanceBefore = await balance(t);
-  const rowsBefore = ratesRows(t);
+  const rowsBefore = await ratesRows(t);
   const trace: BreakerEvent[] = [];
   const onTrace = (m: unknown): void => void trace.push(m as BreakerEvent);
   subscribe(BREAKER_CHANNEL, onTrace);
@@ -657,6 +728,7 @@ async function runBatch(
   // of every latency figure, printed next to them.
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const reference = storeReference(t);
   try {
     await runPool(plans, options.concurrency, (p) => exercise(t, proxy, carriers, p, limitMs, rec));
   } finally {
@@ -664,11 +736,12 @@ async function runBatch(
     unsubscribe(BREAKER_CHANNEL, onTrace);
   }
   rec.loopDelayMs = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+  rec.storeMs = await reference.stop();
   const balanceAfter = await balance(t);
   const ok = rec.requestIds(200);
   const unavailable = rec.requestIds(503);
-  const debits200 = debitsFor(t, ok);
-  const debits503 = debitsFor(t, unavailable);
+  const debits200 = await debitsFor(t, ok);
+  const debits503 = await debitsFor(t, unavailable);
 
   // The trace against the rules, and against the answers: each skip, failure and success the answers show
   // is one event of the trace, and nothing else is in it (no call left unsettled, none counted twice).
@@ -699,9 +772,10 @@ async function runBatch(
   expect(traceProblems, 'every breaker decision follows the documented rules').toEqual([]);
   expect(debits503, 'nothing is charged for a 503').toBe(0);
   expect(debits200, 'each 200 is charged exactly once').toBe(ok.length);
-  expect(ratesRows(t) - rowsBefore, 'no debit row other than the 200s').toBe(ok.length);
+  expect((await ratesRows(t)) - rowsBefore, 'no debit row other than the 200s').toBe(ok.length);
   expect(balanceBefore - balanceAfter, 'the balance moved by the number of 200s').toBe(ok.length);
   expect(await t.service.store.accounts.invariantViolations()).toEqual([]);
+  expect(await heldAfterwards(t), 'no hold outlives its request (company database)').toBe(0);
   expect(await lingering(proxy, 1_000), 'carrier calls are abandoned at the timeout, not left open').toBe(0);
   return { rec, debits200, debits503, breakers };
 }
@@ -715,6 +789,7 @@ function latencyLine(rec: Recorder, boundMs: number): string {
   return (
     `p50=${Math.round(rec.percentile(0.5))}ms p99=${Math.round(rec.percentile(0.99))}ms ` +
     `max=${Math.round(rec.percentile(1))}ms bound=${boundMs}ms over_bound=${over} ` +
+    (rec.storeMs.max > 0 ? `store_reference_p99=${rec.storeMs.p99}ms max=${rec.storeMs.max}ms ` : '') +
     `event_loop_delay_p99=${Math.round(rec.loopDelayMs.p99)}ms max=${Math.round(rec.loopDelayMs.max)}ms`
   );
 }
@@ -738,13 +813,17 @@ function statusLine(rec: Recorder): string {
 }
 
 async function setUp(
+  kind: StoreKind,
   settings: Record<string, string>,
   clock?: Clock,
 ): Promise<{
   t: TestService;
   proxy: FaultProxy;
   carriers: string[];
+  /** The company database to drop after (PostgreSQL). */
+  database?: string;
 }> {
+  const database = kind === 'postgres' ? await createTestDatabase('chaos') : undefined;
   const proxy = await startFaultProxy(CARRIER_CODES);
   // A carrier quoted from data it keeps (5Post's catalogue) makes no call a fault could break, and would
   // answer every request: it would turn each all-carriers-failed 503 into a 200. Its own faults (JWT,
@@ -759,6 +838,7 @@ async function setUp(
     settings: { ...local, ...settings },
     sandboxFront: proxy.front,
     ...(clock ? { clock } : {}),
+    ...(database ? { database: { url: database } } : {}),
   });
   await topup(t.service.store, { now: () => new Date() }, { account: 'default', requests: 1_000_000 });
   const listed = await t.get('/v1/carriers');
@@ -775,7 +855,18 @@ async function setUp(
     proxy.fronted().sort(),
     'every reported carrier talks to its simulator through the fault proxy',
   ).toEqual([...carriers].sort());
-  return { t, proxy, carriers };
+  return { t, proxy, carriers, ...(database ? { database } : {}) };
+}
+
+/** afterAll of each part: the service, the proxy, and the part's database. */
+async function tearDown(parts: {
+  t?: TestService;
+  proxy?: FaultProxy;
+  database?: string | undefined;
+}): Promise<void> {
+  await parts.t?.close();
+  await parts.proxy?.close();
+  if (parts.database) await dropTestDatabase(parts.database);
 }
 
 function proxyLine(proxy: FaultProxy): string {
@@ -784,291 +875,291 @@ function proxyLine(proxy: FaultProxy): string {
     .join(' ');
 }
 
-describe('carrier chaos (carrier timeout < deadline)', () => {
-  const limitMs = Math.min(CARRIER_TIMEOUT_MS, DEADLINE_MS);
-  const boundMs = limitMs + SLACK_MS;
-  let t: TestService;
-  let proxy: FaultProxy;
-  let carriers: string[];
+describe.each(['sqlite', 'postgres'] as const satisfies readonly StoreKind[])('on %s', (kind) => {
+  describe.skipIf(kind === 'postgres' && !SOAK)('carrier chaos (carrier timeout < deadline)', () => {
+    const limitMs = Math.min(CARRIER_TIMEOUT_MS, DEADLINE_MS);
+    const boundMs = limitMs + SLACK_MS;
+    let t: TestService;
+    let proxy: FaultProxy;
+    let carriers: string[];
+    let database: string | undefined;
 
-  beforeAll(async () => {
-    ({ t, proxy, carriers } = await setUp({
-      'rating.carrier_timeout_ms': String(CARRIER_TIMEOUT_MS),
-      'rating.deadline_ms': String(DEADLINE_MS),
-      'rating.breaker_cooldown_ms': String(COOLDOWN_MS),
-    }));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await proxy?.close();
-  });
-
-  it('every fault profile on each carrier alone, then on all carriers at once', async () => {
-    // One request at a time, each profile followed by a clean request: a carrier fails at most twice in a
-    // row (alone, then with all), so no breaker may open and every fault must reach its carrier.
-    const plans: Planned[] = [];
-    for (const profile of everyProfile(limitMs)) {
-      for (const c of carriers) plans.push({ index: plans.length, faults: new Map([[c, profile]]) });
-      plans.push({ index: plans.length, faults: new Map(carriers.map((c) => [c, profile])) });
-      plans.push({ index: plans.length, faults: new Map() });
-    }
-    const { rec, debits503, breakers } = await runBatch(t, proxy, carriers, plans, limitMs, {
-      concurrency: 1,
-      cooldownMs: COOLDOWN_MS,
-    });
-    console.log(
-      `carrier-chaos matrix: carriers=${carriers.join(',')} requests=${rec.observed.length} ` +
-        `statuses={${statusLine(rec)}} ${latencyLine(rec, boundMs)} debits_on_503=${debits503} ` +
-        `${breakerLine(breakers)}\n  slowest: ${slowestLine(rec, 5)}`,
-    );
-    expect(breakers, 'fewer than three failures in a row never open a breaker').toEqual({
-      opened: 0,
-      closedByProbe: 0,
-      skips: 0,
-    });
-    // Every failing profile on every carrier at once must have produced a 503, so the 503 path was exercised.
-    expect(rec.statuses.get(503) ?? 0).toBeGreaterThan(0);
-    expect(
-      rec.percentile(0.99),
-      `p99 within min(carrier timeout, deadline) + ${SLACK_MS} ms`,
-    ).toBeLessThanOrEqual(boundMs);
-  }, 120_000);
-
-  it('each carrier: its breaker opens, skips, lets one probe through, re-opens and closes as documented; a Retry-After opens it at once', async () => {
-    const error: Fault = { kind: 'http_status', status: 500, body: 'json' };
-    const clean: Fault = { kind: 'none' };
-    const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-    const statusOf = async (c: string): Promise<string> =>
-      z
-        .object({ carriers: z.array(z.object({ code: z.string(), status: z.string() }).loose()) })
-        .parse((await t.get('/v1/carriers')).json)
-        .carriers.find((x) => x.code === c)!.status;
-    for (const c of carriers) {
-      await resetBreakers(t, proxy, carriers, COOLDOWN_MS);
-      const rec = new Recorder();
-      const trace: BreakerEvent[] = [];
-      const onTrace = (m: unknown): void => void trace.push(m as BreakerEvent);
-      subscribe(BREAKER_CHANNEL, onTrace);
-      /** One request with `fault` on carrier c only; what c's breaker did with it. */
-      const step = async (fault: Fault): Promise<string> => {
-        await exercise(
-          t,
-          proxy,
-          carriers,
-          { index: rec.observed.length, faults: new Map([[c, fault]]) },
-          limitMs,
-          rec,
-        );
-        return rec.observed.at(-1)!.outcomes.get(c)!;
-      };
-      try {
-        // Three failures in a row open it: the fourth request does not call the carrier.
-        expect([await step(error), await step(error), await step(error), await step(clean)]).toEqual([
-          'failure',
-          'failure',
-          'failure',
-          'skipped',
-        ]);
-        expect(await statusOf(c), 'GET /v1/carriers while open').toBe('unavailable');
-        // After the cool-down exactly one request probes, however many arrive at once.
-        await sleep(COOLDOWN_MS + 50);
-        const burst = await Promise.all(
-          [0, 1, 2].map(async (i) => {
-            const one = new Recorder();
-            await exercise(
-              t,
-              proxy,
-              carriers,
-              { index: 100 + i, faults: new Map([[c, { kind: 'hang' }]]) },
-              limitMs,
-              one,
-            );
-            rec.violations.push(...one.violations);
-            return one.observed[0]!.outcomes.get(c)!;
-          }),
-        );
-        expect(burst.sort(), 'one probe (it hangs and fails), the rest skipped').toEqual([
-          'failure',
-          'skipped',
-          'skipped',
-        ]);
-        // The failed probe re-opened it for a whole cool-down.
-        expect(await step(clean)).toBe('skipped');
-        await sleep(COOLDOWN_MS + 50);
-        expect(await step(clean), 'the next probe answers').toBe('success');
-        expect(await statusOf(c), 'a successful probe makes it available').toBe('available');
-        expect(await step(error), 'closed: the carrier is called again').toBe('failure');
-        // A 429 with Retry-After opens it at once (one failure is enough) for as long as the carrier asked,
-        // even past the cool-down.
-        expect(await step({ kind: 'http_status', status: 429, body: 'json', retryAfter: '2' })).toBe(
-          'failure',
-        );
-        expect(await step(clean)).toBe('skipped');
-        expect(await statusOf(c)).toBe('unavailable');
-        await sleep(COOLDOWN_MS + 50);
-        expect(await step(clean), 'still inside Retry-After').toBe('skipped');
-        await sleep(2_000 - COOLDOWN_MS);
-        expect(await step(clean)).toBe('success');
-        expect(await statusOf(c)).toBe('available');
-      } finally {
-        unsubscribe(BREAKER_CHANNEL, onTrace);
-      }
-      expect(rec.violations).toEqual([]);
-      const problems: string[] = [];
-      checkBreakerTrace(trace, COOLDOWN_MS, problems);
-      expect(problems).toEqual([]);
-    }
-  }, 60_000);
-});
-
-describe('carrier chaos (a seeded random schedule, breaker clock ×100)', () => {
-  // Independent faults on most cells open breakers every few requests; with a real 1 s cool-down (the
-  // shortest the setting allows) the carriers would then be skipped for most of the run and few faults would
-  // reach them. The service's monotonic clock (breakers, cache TTL, rate limits) runs a hundred times as fast
-  // instead: a cool-down lasts 10 ms, so the schedule sees dozens of openings, skips and probes, and most
-  // faults still reach their carrier. Carrier timeouts and the deadline stay real timers.
-  const limitMs = Math.min(CARRIER_TIMEOUT_MS, DEADLINE_MS);
-  const boundMs = limitMs + SLACK_MS;
-  const speed = 100;
-  let t: TestService;
-  let proxy: FaultProxy;
-  let carriers: string[];
-
-  beforeAll(async () => {
-    ({ t, proxy, carriers } = await setUp(
-      {
+    beforeAll(async () => {
+      ({ t, proxy, carriers, database } = await setUp(kind, {
         'rating.carrier_timeout_ms': String(CARRIER_TIMEOUT_MS),
         'rating.deadline_ms': String(DEADLINE_MS),
         'rating.breaker_cooldown_ms': String(COOLDOWN_MS),
-      },
-      { now: () => new Date(), monotonicMs: () => performance.now() * speed },
-    ));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await proxy?.close();
-  });
-
-  it(
-    `a seeded random schedule of ${RANDOM_REQUESTS} requests with faults on any subset of carriers`,
-    async () => {
-      const seed = suiteSeed();
-      const rnd = prng(seed);
-      const plans: Planned[] = Array.from({ length: RANDOM_REQUESTS }, (_, index) => ({
-        index,
-        faults: new Map(carriers.map((c) => [c, randomFault(rnd, limitMs)])),
       }));
-      const cells = plans.flatMap((p) => [...p.faults.values()]);
-      const lines: string[] = [];
-      const perLine = 25;
-      const shown = SOAK ? Math.min(plans.length, 400) : plans.length;
-      for (let i = 0; i < shown; i += perLine) {
-        const row = plans
-          .slice(i, Math.min(shown, i + perLine))
-          .map((p) => carriers.map((c) => faultChar(p.faults.get(c)!, limitMs)).join(''))
-          .join(' ');
-        lines.push(`  ${String(i).padStart(5)}: ${row}`);
-      }
-      console.log(
-        `carrier-chaos schedule: seed=${seed} (replay: RATEDESK_SEED=${seed}) mode=${SOAK ? 'soak' : 'ci'} ` +
-          `requests=${plans.length} concurrency=${CONCURRENCY} carriers=${carriers.join(',')} (one column each)\n` +
-          `  legend: . none, l latency, s slow body in time, S slow body past the timeout, H hang, R reset, ` +
-          `T truncated, M malformed, W wrong shape, 4 HTTP 429, A HTTP 401, 5 HTTP 5xx, O oversized\n` +
-          `${lines.join('\n')}${shown < plans.length ? `\n  … ${plans.length - shown} more` : ''}`,
-      );
+    });
+    afterAll(() => tearDown({ t, proxy, database }));
 
-      const { rec, debits200, debits503, breakers } = await runBatch(t, proxy, carriers, plans, limitMs, {
-        concurrency: CONCURRENCY,
+    it('every fault profile on each carrier alone, then on all carriers at once', async () => {
+      // One request at a time, each profile followed by a clean request: a carrier fails at most twice in a
+      // row (alone, then with all), so no breaker may open and every fault must reach its carrier.
+      const plans: Planned[] = [];
+      for (const profile of everyProfile(limitMs)) {
+        for (const c of carriers) plans.push({ index: plans.length, faults: new Map([[c, profile]]) });
+        plans.push({ index: plans.length, faults: new Map(carriers.map((c) => [c, profile])) });
+        plans.push({ index: plans.length, faults: new Map() });
+      }
+      const { rec, debits503, breakers } = await runBatch(t, proxy, carriers, plans, limitMs, {
+        concurrency: 1,
         cooldownMs: COOLDOWN_MS,
-        clockSpeed: speed,
       });
-      const faults = countBy(
-        cells.filter((f) => f.kind !== 'none'),
-        faultLabel,
-      );
-      const applied = rec.observed.reduce(
-        (n, o) =>
-          n +
-          carriers.filter((c) => o.outcomes.get(c) !== 'skipped' && o.planned.faults.get(c)!.kind !== 'none')
-            .length,
-        0,
-      );
-      // As answered: a carrier skipped by its breaker gave no rate whatever its fault was.
-      const allFailed = rec.observed.filter((o) => carriers.every((c) => o.outcomes.get(c) !== 'success'));
       console.log(
-        `carrier-chaos: seed=${seed} mode=${SOAK ? 'soak' : 'ci'} carriers=${carriers.join(',')} ` +
-          `requests=${rec.observed.length} faults={${formatCounts(faults)}} clean=${cells.length - cells.filter((f) => f.kind !== 'none').length} ` +
-          `statuses={${statusLine(rec)}} all_carriers_failed=${allFailed.length} ${latencyLine(rec, boundMs)} ` +
-          `debits_on_200=${debits200}/${rec.requestIds(200).length} debits_on_503=${debits503} ` +
-          `${breakerLine(breakers)} faults_that_reached_a_carrier=${applied}\n  proxy: ${proxyLine(proxy)}\n  slowest: ${slowestLine(rec, 5)}`,
+        `carrier-chaos matrix (${kind}): carriers=${carriers.join(',')} requests=${rec.observed.length} ` +
+          `statuses={${statusLine(rec)}} ${latencyLine(rec, boundMs + rec.storeMs.p99)} debits_on_503=${debits503} ` +
+          `${breakerLine(breakers)}\n  slowest: ${slowestLine(rec, 5)}`,
       );
-      // The storm is meant to open breakers and to close them again by probes: both paths were taken.
-      expect(breakers.opened, 'breakers opened during the schedule').toBeGreaterThan(0);
-      expect(breakers.closedByProbe, 'probes closed breakers during the schedule').toBeGreaterThan(0);
-
-      const stats = proxy.stats();
-      for (const c of carriers) {
-        expect(stats[c]!.ambiguous, `${c}: no upstream call matched two tags`).toBe(0);
-      }
-      expect(rec.statuses.get(503) ?? 0, 'the schedule produced 503s').toBe(allFailed.length);
+      expect(breakers, 'fewer than three failures in a row never open a breaker').toEqual({
+        opened: 0,
+        closedByProbe: 0,
+        skips: 0,
+      });
+      // Every failing profile on every carrier at once must have produced a 503, so the 503 path was exercised.
+      expect(rec.statuses.get(503) ?? 0).toBeGreaterThan(0);
       expect(
         rec.percentile(0.99),
-        `p99 within min(carrier timeout, deadline) + ${SLACK_MS} ms`,
-      ).toBeLessThanOrEqual(boundMs);
+        `p99 within min(carrier timeout, deadline) + ${SLACK_MS} ms (+ the store's own, on a company database)`,
+      ).toBeLessThanOrEqual(boundMs + rec.storeMs.p99);
+    }, 120_000);
 
-      // After the storm and one cool-down: a clean request gets rates from every carrier (no poisoned token,
-      // pool, breaker or state), and that answer makes every carrier available again (docs/api.md).
-      await resetBreakers(t, proxy, carriers, COOLDOWN_MS / speed);
-      const after = await t.get('/v1/carriers');
-      expect(
+    it('each carrier: its breaker opens, skips, lets one probe through, re-opens and closes as documented; a Retry-After opens it at once', async () => {
+      const error: Fault = { kind: 'http_status', status: 500, body: 'json' };
+      const clean: Fault = { kind: 'none' };
+      const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+      const statusOf = async (c: string): Promise<string> =>
         z
           .object({ carriers: z.array(z.object({ code: z.string(), status: z.string() }).loose()) })
-          .parse(after.json)
-          .carriers.map((c) => [c.code, c.status]),
-      ).toEqual(carriers.map((c) => [c, 'available']));
-    },
-    scale(120_000, 3_600_000),
-  );
-});
-
-describe('carrier chaos (deadline < carrier timeout)', () => {
-  // The overall deadline is the shorter limit here: the bound follows it, not the carrier timeout.
-  const carrierTimeoutMs = 1_500;
-  const deadlineMs = 700;
-  const limitMs = Math.min(carrierTimeoutMs, deadlineMs);
-  let t: TestService;
-  let proxy: FaultProxy;
-  let carriers: string[];
-
-  beforeAll(async () => {
-    ({ t, proxy, carriers } = await setUp({
-      'rating.carrier_timeout_ms': String(carrierTimeoutMs),
-      'rating.deadline_ms': String(deadlineMs),
-      'rating.breaker_cooldown_ms': String(COOLDOWN_MS),
-    }));
+          .parse((await t.get('/v1/carriers')).json)
+          .carriers.find((x) => x.code === c)!.status;
+      for (const c of carriers) {
+        await resetBreakers(t, proxy, carriers, COOLDOWN_MS);
+        const rec = new Recorder();
+        const trace: BreakerEvent[] = [];
+        const onTrace = (m: unknown): void => void trace.push(m as BreakerEvent);
+        subscribe(BREAKER_CHANNEL, onTrace);
+        /** One request with `fault` on carrier c only; what c's breaker did with it. */
+        const step = async (fault: Fault): Promise<string> => {
+          await exercise(
+            t,
+            proxy,
+            carriers,
+            { index: rec.observed.length, faults: new Map([[c, fault]]) },
+            limitMs,
+            rec,
+          );
+          return rec.observed.at(-1)!.outcomes.get(c)!;
+        };
+        try {
+          // Three failures in a row open it: the fourth request does not call the carrier.
+          expect([await step(error), await step(error), await step(error), await step(clean)]).toEqual([
+            'failure',
+            'failure',
+            'failure',
+            'skipped',
+          ]);
+          expect(await statusOf(c), 'GET /v1/carriers while open').toBe('unavailable');
+          // After the cool-down exactly one request probes, however many arrive at once.
+          await sleep(COOLDOWN_MS + 50);
+          const burst = await Promise.all(
+            [0, 1, 2].map(async (i) => {
+              const one = new Recorder();
+              await exercise(
+                t,
+                proxy,
+                carriers,
+                { index: 100 + i, faults: new Map([[c, { kind: 'hang' }]]) },
+                limitMs,
+                one,
+              );
+              rec.violations.push(...one.violations);
+              return one.observed[0]!.outcomes.get(c)!;
+            }),
+          );
+          expect(burst.sort(), 'one probe (it hangs and fails), the rest skipped').toEqual([
+            'failure',
+            'skipped',
+            'skipped',
+          ]);
+          // The failed probe re-opened it for a whole cool-down.
+          expect(await step(clean)).toBe('skipped');
+          await sleep(COOLDOWN_MS + 50);
+          expect(await step(clean), 'the next probe answers').toBe('success');
+          expect(await statusOf(c), 'a successful probe makes it available').toBe('available');
+          expect(await step(error), 'closed: the carrier is called again').toBe('failure');
+          // A 429 with Retry-After opens it at once (one failure is enough) for as long as the carrier asked,
+          // even past the cool-down.
+          expect(await step({ kind: 'http_status', status: 429, body: 'json', retryAfter: '2' })).toBe(
+            'failure',
+          );
+          expect(await step(clean)).toBe('skipped');
+          expect(await statusOf(c)).toBe('unavailable');
+          await sleep(COOLDOWN_MS + 50);
+          expect(await step(clean), 'still inside Retry-After').toBe('skipped');
+          await sleep(2_000 - COOLDOWN_MS);
+          expect(await step(clean)).toBe('success');
+          expect(await statusOf(c)).toBe('available');
+        } finally {
+          unsubscribe(BREAKER_CHANNEL, onTrace);
+        }
+        expect(rec.violations).toEqual([]);
+        const problems: string[] = [];
+        checkBreakerTrace(trace, COOLDOWN_MS, problems);
+        expect(problems).toEqual([]);
+      }
+    }, 60_000);
   });
-  afterAll(async () => {
-    await t?.close();
-    await proxy?.close();
-  });
 
-  it('hangs and trickles end at the deadline: 503 when all carriers are stuck, 200 otherwise', async () => {
-    const stuck: Fault[] = [{ kind: 'hang' }, { kind: 'slow_body', totalMs: 3 * carrierTimeoutMs }];
-    const plans: Planned[] = [];
-    for (const f of stuck) {
-      for (const c of carriers) plans.push({ index: plans.length, faults: new Map([[c, f]]) });
-      plans.push({ index: plans.length, faults: new Map(carriers.map((c) => [c, f])) });
-    }
-    const { rec, breakers } = await runBatch(t, proxy, carriers, plans, limitMs, {
-      concurrency: CONCURRENCY,
-      cooldownMs: COOLDOWN_MS,
+  describe('carrier chaos (a seeded random schedule, breaker clock ×100)', () => {
+    // Independent faults on most cells open breakers every few requests; with a real 1 s cool-down (the
+    // shortest the setting allows) the carriers would then be skipped for most of the run and few faults would
+    // reach them. The service's monotonic clock (breakers, cache TTL, rate limits) runs a hundred times as fast
+    // instead: a cool-down lasts 10 ms, so the schedule sees dozens of openings, skips and probes, and most
+    // faults still reach their carrier. Carrier timeouts and the deadline stay real timers.
+    const limitMs = Math.min(CARRIER_TIMEOUT_MS, DEADLINE_MS);
+    const boundMs = limitMs + SLACK_MS;
+    const speed = 100;
+    let t: TestService;
+    let proxy: FaultProxy;
+    let carriers: string[];
+    let database: string | undefined;
+
+    beforeAll(async () => {
+      ({ t, proxy, carriers, database } = await setUp(
+        kind,
+        {
+          'rating.carrier_timeout_ms': String(CARRIER_TIMEOUT_MS),
+          'rating.deadline_ms': String(DEADLINE_MS),
+          'rating.breaker_cooldown_ms': String(COOLDOWN_MS),
+        },
+        { now: () => new Date(), monotonicMs: () => performance.now() * speed },
+      ));
     });
-    console.log(
-      `carrier-chaos deadline: requests=${rec.observed.length} ${latencyLine(rec, limitMs + SLACK_MS)} ` +
-        breakerLine(breakers),
+    afterAll(() => tearDown({ t, proxy, database }));
+
+    const requests = kind === 'sqlite' ? RANDOM_REQUESTS : PG_RANDOM_REQUESTS;
+    it(
+      `a seeded random schedule of ${requests} requests with faults on any subset of carriers`,
+      async () => {
+        const seed = suiteSeed();
+        const rnd = prng(seed);
+        const plans: Planned[] = Array.from({ length: requests }, (_, index) => ({
+          index,
+          faults: new Map(carriers.map((c) => [c, randomFault(rnd, limitMs)])),
+        }));
+        const cells = plans.flatMap((p) => [...p.faults.values()]);
+        const lines: string[] = [];
+        const perLine = 25;
+        const shown = SOAK ? Math.min(plans.length, 400) : plans.length;
+        for (let i = 0; i < shown; i += perLine) {
+          const row = plans
+            .slice(i, Math.min(shown, i + perLine))
+            .map((p) => carriers.map((c) => faultChar(p.faults.get(c)!, limitMs)).join(''))
+            .join(' ');
+          lines.push(`  ${String(i).padStart(5)}: ${row}`);
+        }
+        console.log(
+          `carrier-chaos schedule (${kind}): seed=${seed} (replay: RATEDESK_SEED=${seed}) mode=${SOAK ? 'soak' : 'ci'} ` +
+            `requests=${plans.length} concurrency=${CONCURRENCY} carriers=${carriers.join(',')} (one column each)\n` +
+            `  legend: . none, l latency, s slow body in time, S slow body past the timeout, H hang, R reset, ` +
+            `T truncated, M malformed, W wrong shape, 4 HTTP 429, A HTTP 401, 5 HTTP 5xx, O oversized\n` +
+            `${lines.join('\n')}${shown < plans.length ? `\n  … ${plans.length - shown} more` : ''}`,
+        );
+
+        const { rec, debits200, debits503, breakers } = await runBatch(t, proxy, carriers, plans, limitMs, {
+          concurrency: CONCURRENCY,
+          cooldownMs: COOLDOWN_MS,
+          clockSpeed: speed,
+        });
+        const faults = countBy(
+          cells.filter((f) => f.kind !== 'none'),
+          faultLabel,
+        );
+        const applied = rec.observed.reduce(
+          (n, o) =>
+            n +
+            carriers.filter(
+              (c) => o.outcomes.get(c) !== 'skipped' && o.planned.faults.get(c)!.kind !== 'none',
+            ).length,
+          0,
+        );
+        // As answered: a carrier skipped by its breaker gave no rate whatever its fault was.
+        const allFailed = rec.observed.filter((o) => carriers.every((c) => o.outcomes.get(c) !== 'success'));
+        console.log(
+          `carrier-chaos (${kind}): seed=${seed} mode=${SOAK ? 'soak' : 'ci'} carriers=${carriers.join(',')} ` +
+            `requests=${rec.observed.length} faults={${formatCounts(faults)}} clean=${cells.length - cells.filter((f) => f.kind !== 'none').length} ` +
+            `statuses={${statusLine(rec)}} all_carriers_failed=${allFailed.length} ${latencyLine(rec, boundMs + rec.storeMs.p99)} ` +
+            `debits_on_200=${debits200}/${rec.requestIds(200).length} debits_on_503=${debits503} ` +
+            `${breakerLine(breakers)} faults_that_reached_a_carrier=${applied}\n  proxy: ${proxyLine(proxy)}\n  slowest: ${slowestLine(rec, 5)}`,
+        );
+        // The storm is meant to open breakers and to close them again by probes: both paths were taken.
+        expect(breakers.opened, 'breakers opened during the schedule').toBeGreaterThan(0);
+        expect(breakers.closedByProbe, 'probes closed breakers during the schedule').toBeGreaterThan(0);
+
+        const stats = proxy.stats();
+        for (const c of carriers) {
+          expect(stats[c]!.ambiguous, `${c}: no upstream call matched two tags`).toBe(0);
+        }
+        expect(rec.statuses.get(503) ?? 0, 'the schedule produced 503s').toBe(allFailed.length);
+        expect(
+          rec.percentile(0.99),
+          `p99 within min(carrier timeout, deadline) + ${SLACK_MS} ms (+ the store's own, on a company database)`,
+        ).toBeLessThanOrEqual(boundMs + rec.storeMs.p99);
+
+        // After the storm and one cool-down: a clean request gets rates from every carrier (no poisoned token,
+        // pool, breaker or state), and that answer makes every carrier available again (docs/api.md).
+        await resetBreakers(t, proxy, carriers, COOLDOWN_MS / speed);
+        const after = await t.get('/v1/carriers');
+        expect(
+          z
+            .object({ carriers: z.array(z.object({ code: z.string(), status: z.string() }).loose()) })
+            .parse(after.json)
+            .carriers.map((c) => [c.code, c.status]),
+        ).toEqual(carriers.map((c) => [c, 'available']));
+      },
+      scale(120_000, 3_600_000),
     );
-    expect(rec.percentile(1), `every request within the deadline + ${SLACK_MS} ms`).toBeLessThanOrEqual(
-      limitMs + SLACK_MS,
-    );
-  }, 60_000);
+  });
+
+  describe('carrier chaos (deadline < carrier timeout)', () => {
+    // The overall deadline is the shorter limit here: the bound follows it, not the carrier timeout.
+    const carrierTimeoutMs = 1_500;
+    const deadlineMs = 700;
+    const limitMs = Math.min(carrierTimeoutMs, deadlineMs);
+    let t: TestService;
+    let proxy: FaultProxy;
+    let carriers: string[];
+    let database: string | undefined;
+
+    beforeAll(async () => {
+      ({ t, proxy, carriers, database } = await setUp(kind, {
+        'rating.carrier_timeout_ms': String(carrierTimeoutMs),
+        'rating.deadline_ms': String(deadlineMs),
+        'rating.breaker_cooldown_ms': String(COOLDOWN_MS),
+      }));
+    });
+    afterAll(() => tearDown({ t, proxy, database }));
+
+    it('hangs and trickles end at the deadline: 503 when all carriers are stuck, 200 otherwise', async () => {
+      const stuck: Fault[] = [{ kind: 'hang' }, { kind: 'slow_body', totalMs: 3 * carrierTimeoutMs }];
+      const plans: Planned[] = [];
+      for (const f of stuck) {
+        for (const c of carriers) plans.push({ index: plans.length, faults: new Map([[c, f]]) });
+        plans.push({ index: plans.length, faults: new Map(carriers.map((c) => [c, f])) });
+      }
+      const { rec, breakers } = await runBatch(t, proxy, carriers, plans, limitMs, {
+        concurrency: CONCURRENCY,
+        cooldownMs: COOLDOWN_MS,
+      });
+      console.log(
+        `carrier-chaos deadline (${kind}): requests=${rec.observed.length} ${latencyLine(rec, limitMs + SLACK_MS + rec.storeMs.max)} ` +
+          breakerLine(breakers),
+      );
+      expect(
+        rec.percentile(1),
+        `every request within the deadline + ${SLACK_MS} ms (+ the store's own, on a company database)`,
+      ).toBeLessThanOrEqual(limitMs + SLACK_MS + rec.storeMs.max);
+    }, 60_000);
+  });
 });

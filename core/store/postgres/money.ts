@@ -98,8 +98,16 @@ interface KeyRowState extends IdempotencyRecord {
   lease_until_ms: number | null;
 }
 
+/** A hold this instance took: its row's id, and its release once one was made (by release() or a charge). */
+interface HoldState {
+  id: string;
+  released: Promise<void> | null;
+}
+
 export class PgMoneyPath {
   private readonly holdLeaseMs: number;
+  /** The holds reserve() handed out, for charge() to give back in its own transaction. */
+  private readonly holds = new WeakMap<object, HoldState>();
 
   constructor(
     private readonly db: PgDb,
@@ -125,11 +133,13 @@ export class PgMoneyPath {
         reason: free === undefined || free.free < 1 ? 'insufficient_balance' : 'too_many_in_flight',
       };
     }
-    let released: Promise<void> | null = null;
-    return {
-      ok: true,
-      release: () => (released ??= this.db.relaxedRows(RELEASE, [id], 'release_hold').then(() => undefined)),
+    const state: HoldState = { id, released: null };
+    const hold = {
+      ok: true as const,
+      release: () => (state.released ??= this.db.relaxedRows(RELEASE, [id], 'release_hold').then(() => undefined)),
     };
+    this.holds.set(hold, state);
+    return hold;
   }
 
   /** Gives back the expired holds of crashed instances; how many accounts had some. */
@@ -179,6 +189,7 @@ export class PgMoneyPath {
   }
 
   charge(input: ChargeInput): Promise<ChargeResult> {
+    const hold = input.hold && this.holds.get(input.hold);
     return this.db
       .tx(async (c): Promise<ChargeResult> => {
         const idem = input.idempotency;
@@ -215,6 +226,10 @@ export class PgMoneyPath {
           })
         ).rows[0];
         if (!debited) return { ok: false, reason: 'insufficient_balance' };
+        // The hold goes with the debit: released after the commit instead, it would leave a moment in which
+        // another request saw the charged request both debited and held, and was refused the balance left.
+        if (hold && hold.released === null)
+          await c.query({ name: 'release_hold', text: RELEASE, values: [hold.id] });
         const balance = debited.balance;
         const body = input.body(balance);
         if (idem) {
@@ -237,6 +252,10 @@ export class PgMoneyPath {
         // The last moment the client can still be spared: an abort now rolls the whole charge back.
         if (input.signal?.aborted) throw new ClientGone();
         return lowBalance ? { ok: true, body, balance, lowBalance } : { ok: true, body, balance };
+      })
+      .then((result) => {
+        if (result.ok && hold) hold.released ??= Promise.resolve();
+        return result;
       })
       .catch((error: unknown) => {
         if (error instanceof ClientGone) return { ok: false, reason: 'client_gone' } as const;

@@ -279,7 +279,11 @@ export class SqliteStore implements Store {
     return this.committer
       .run(() => chargeInTx(this.repos, input))
       .then((result) => {
-        if (result.ok) this.changes.wrote(ACCOUNTS);
+        if (result.ok) {
+          this.changes.wrote(ACCOUNTS);
+          // In-process: given back in the same step as the commit is seen, before any other request runs.
+          void input.hold?.release();
+        }
         return result;
       });
   }

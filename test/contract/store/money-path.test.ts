@@ -85,6 +85,40 @@ describe.each(STORE_IMPLEMENTATIONS)('money path ($name)', (impl) => {
   });
 
   describe('charge', () => {
+    it("gives the charged request's hold back with its debit: no moment where it is both debited and held", async () => {
+      const { store } = fx;
+      const acc = await store.accounts.create(unique('hold-charge'), 2, NOW);
+      const a = held(await store.reserve(acc.id, 10));
+      const b = held(await store.reserve(acc.id, 10));
+      expect(await store.charge(chargeInput(acc.id, { hold: a }))).toMatchObject({ ok: true, balance: 1 });
+      // b holds the one request left…
+      expect(await store.reserve(acc.id, 10)).toEqual({ ok: false, reason: 'insufficient_balance' });
+      await b.release();
+      // …and a's hold went with the debit, before a.release(): the request left can be held at once.
+      const c = held(await store.reserve(acc.id, 10));
+      // a.release() afterwards gives back nothing more: c still holds the last request.
+      await a.release();
+      expect(await store.reserve(acc.id, 10)).toEqual({ ok: false, reason: 'insufficient_balance' });
+      await c.release();
+      held(await store.reserve(acc.id, 10));
+      expect(await store.accounts.invariantViolations()).toEqual([]);
+    });
+
+    it('leaves the hold of a charge that did not happen to its release', async () => {
+      const { store } = fx;
+      const acc = await store.accounts.create(unique('hold-gone'), 1, NOW);
+      const a = held(await store.reserve(acc.id, 10));
+      const gone = new AbortController();
+      gone.abort();
+      expect(await store.charge(chargeInput(acc.id, { hold: a, signal: gone.signal }))).toEqual({
+        ok: false,
+        reason: 'client_gone',
+      });
+      expect(await store.reserve(acc.id, 10)).toEqual({ ok: false, reason: 'insufficient_balance' });
+      await a.release();
+      held(await store.reserve(acc.id, 10));
+    });
+
     it('debits one, builds the body with the new balance, stores the reply and the history row', async () => {
       const { store } = fx;
       const acc = await store.accounts.create(unique('payer'), 5, NOW);
