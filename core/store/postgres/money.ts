@@ -136,7 +136,8 @@ export class PgMoneyPath {
     const state: HoldState = { id, released: null };
     const hold = {
       ok: true as const,
-      release: () => (state.released ??= this.db.relaxedRows(RELEASE, [id], 'release_hold').then(() => undefined)),
+      release: () =>
+        (state.released ??= this.db.relaxedRows(RELEASE, [id], 'release_hold').then(() => undefined)),
     };
     this.holds.set(hold, state);
     return hold;
