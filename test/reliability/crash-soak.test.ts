@@ -535,7 +535,10 @@ describe.each(['sqlite', 'postgres'] as const)(
               )
             ).flat();
             agent.destroy();
-            expect(retryViolations, `seed ${SEED}, cycle ${cycle} retries`).toEqual([]);
+            expect(
+              retryViolations,
+              `seed ${SEED}, cycle ${cycle} retries (serve ${serve.proc.exitCode === null && serve.proc.signalCode === null ? 'running' : 'gone'}; its last stderr lines:\n${serve.stderr.slice(-15).join('\n')})`,
+            ).toEqual([]);
             if (pg) expect(await released(`cycle ${cycle}, after retries`)).toEqual([]);
 
             const after = await read();

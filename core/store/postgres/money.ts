@@ -191,6 +191,7 @@ export class PgMoneyPath {
 
   charge(input: ChargeInput): Promise<ChargeResult> {
     const hold = input.hold && this.holds.get(input.hold);
+    let gaveBack = false;
     return this.db
       .tx(async (c): Promise<ChargeResult> => {
         const idem = input.idempotency;
@@ -212,6 +213,14 @@ export class PgMoneyPath {
             return { ok: false, reason: 'already_done', record: recordOf(row) };
         }
         if (input.signal?.aborted) return { ok: false, reason: 'client_gone' };
+        // The hold goes with the debit: released after the commit instead, it would leave a moment in which
+        // another request saw the charged request both debited and held, and was refused the balance left.
+        // Before the debit, so that this transaction locks the hold's row before the account's, as the
+        // reaper does (a hold that expired meanwhile is being reaped): the other order deadlocks with it.
+        if (hold && hold.released === null) {
+          await c.query({ name: 'release_hold', text: RELEASE, values: [hold.id] });
+          gaveBack = true;
+        }
         const at = input.now.toISOString();
         const debited = (
           await c.query<{
@@ -227,10 +236,6 @@ export class PgMoneyPath {
           })
         ).rows[0];
         if (!debited) return { ok: false, reason: 'insufficient_balance' };
-        // The hold goes with the debit: released after the commit instead, it would leave a moment in which
-        // another request saw the charged request both debited and held, and was refused the balance left.
-        if (hold && hold.released === null)
-          await c.query({ name: 'release_hold', text: RELEASE, values: [hold.id] });
         const balance = debited.balance;
         const body = input.body(balance);
         if (idem) {
@@ -255,7 +260,8 @@ export class PgMoneyPath {
         return lowBalance ? { ok: true, body, balance, lowBalance } : { ok: true, body, balance };
       })
       .then((result) => {
-        if (result.ok && hold) hold.released ??= Promise.resolve();
+        // Committed: the request's release() has nothing left to do.
+        if (gaveBack && hold) hold.released ??= Promise.resolve();
         return result;
       })
       .catch((error: unknown) => {
