@@ -369,16 +369,30 @@ describe.each(['sqlite', 'postgres'] as const)(
           leaseUntilMs: number | undefined,
         ): Promise<string[]> {
           const v: string[] = [];
-          const call = (): Promise<Outcome> => {
+          const call = async (): Promise<Outcome> => {
             fig.retries += 1;
-            return postRates({
-              port,
-              agent,
-              secret: s.account.secret,
-              idempotencyKey: s.key,
-              body: s.body,
-              timeoutMs: REQUEST_TIMEOUT_MS,
-            });
+            const send = (via: Agent): Promise<Outcome> =>
+              postRates({
+                port,
+                agent: via,
+                secret: s.account.secret,
+                idempotencyKey: s.key,
+                body: s.body,
+                timeoutMs: REQUEST_TIMEOUT_MS,
+              });
+            const o = await send(agent);
+            // A kept-alive socket that the server closed while it sat idle (its keep-alive timeout) resets when
+            // it is reused, before the request reached the server: a client sends the same request again on a
+            // new connection, which the Idempotency-Key makes safe. Anything else lost is still a violation.
+            if (o.kind === 'lost' && /ECONNRESET|EPIPE|socket hang up/.test(o.error)) {
+              const fresh = new Agent({ keepAlive: false });
+              try {
+                return await send(fresh);
+              } finally {
+                fresh.destroy();
+              }
+            }
+            return o;
           };
           const id = idemId(s.account.id, s.key);
           const executedBefore = executions.get(id) ?? 0;
