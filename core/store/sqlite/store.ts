@@ -1,3 +1,4 @@
+// (401 lines: the port's slices wired in one constructor, which reads best whole.)
 // The embedded store: one SQLite file (better-sqlite3, synchronous) behind the asynchronous port. It keeps
 // the design the desk and `serve` were measured with: money-path writes share group-commit transactions
 // (commit-queue.ts), reservations, in-flight idempotency claims and token buckets live in this process (one
