@@ -4,7 +4,9 @@
 import type { EventEmitter } from 'node:events';
 import type { CarrierCode } from '../carriers/types';
 import type {
+  ActorKind,
   CarrierCheckReport,
+  DeskRole,
   CarrierEndpoint,
   DeskEventName,
   DeskEventPayload,
@@ -21,9 +23,24 @@ import type { WallClock } from '../util/clock';
 export type { WallClock };
 export const systemWallClock: WallClock = { now: () => new Date() };
 
+/**
+ * Who runs an operation (#20): a desk user signed in to a company server (their role decides what they may
+ * run), this computer's desk, or the admin CLI (named by the OS user). History and the audit log name them.
+ */
+export interface Actor {
+  kind: ActorKind;
+  name: string;
+  /** A company desk's user's role; absent for this computer's desk and the CLI, which may run everything. */
+  role?: DeskRole;
+  /** The enrolled device a company desk's call came from. */
+  deviceId?: string;
+}
+
 export interface StoreContext {
   store: Store;
   clock: WallClock;
+  /** Absent: this computer's desk. */
+  actor?: Actor;
 }
 
 /**
