@@ -148,7 +148,8 @@ export async function main(argv: string[]): Promise<number> {
   if (service.sandbox()) {
     logger.warn(
       'SANDBOX MODE: carriers are local simulators; prices are NOT real. ' +
-        'Switch with: npm run admin -- settings set sandbox off',
+        // The same store as this serve: a bare command would switch the desk's own data folder instead.
+        `Switch with: npm run admin -- ${databaseUrl ? '--database <the same URL> ' : ''}settings set sandbox off`,
     );
   }
   if (!service.listener) {
