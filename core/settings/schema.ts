@@ -115,6 +115,14 @@ export const SETTINGS = {
     secret: false,
     doc: 'Carriers preselected in the quote form, comma-separated (empty: all).',
   },
+  'ui.warehouse': {
+    schema: z.string().regex(/^(\d{1,15}|all)?$/, 'a warehouse id, "all" or empty'),
+    default: '',
+    secret: false,
+    doc:
+      'The warehouse this desk last quoted from (its id; "all": «из всех складов»; empty: none). Desk-local: ' +
+      'each computer remembers its own, never sent to a company server.',
+  },
 } as const satisfies Record<string, SettingDef>;
 
 export type SettingName = keyof typeof SETTINGS;
