@@ -2,7 +2,7 @@
 // local setting ui.warehouse), what picking one does to the form, and how the «из всех складов» result
 // names its cheapest and fastest origin. Pure: unit-tested in Node.
 import type { OriginsResult, Warehouse } from '../../../../core/desk/contract';
-import { effectiveDays, type QuoteDraft, type Rate } from './logic';
+import type { QuoteDraft, Rate } from './logic';
 import type { BoxPreset } from './presets';
 
 /** «Откуда»: typed by hand, one warehouse, or every warehouse at once. */
@@ -85,15 +85,19 @@ export function anyOrigin(list: readonly Warehouse[]): { city: string; postal: s
   return w ? { city: w.city, postal: w.postal_code ?? '' } : null;
 }
 
-/** The cheapest rate and the fastest one (by the promised maximum days) of one origin's result. */
+/**
+ * The cheapest rate and the fastest one of one origin's result. Fastest by the earliest promised day
+ * (days_min), the measure the core compares origins by (fastest_days), so the figure shown is the one
+ * the badge went by; a tie goes to the cheaper.
+ */
 export function bestOfOrigin(rates: readonly Rate[]): { cheapest: Rate | null; fastest: Rate | null } {
   let cheapest: Rate | null = null;
   let fastest: Rate | null = null;
   for (const r of rates) {
     if (!cheapest || r.price_kopecks < cheapest.price_kopecks) cheapest = r;
-    const d = effectiveDays(r);
+    const d = r.days_min ?? null;
     if (d === null) continue;
-    const fd = fastest ? effectiveDays(fastest) : null;
+    const fd = fastest?.days_min ?? null;
     if (fd === null || d < fd || (d === fd && r.price_kopecks < fastest!.price_kopecks)) fastest = r;
   }
   return { cheapest, fastest };
