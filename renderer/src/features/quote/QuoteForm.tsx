@@ -301,7 +301,14 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
             onChange={(c) => update({ carriers: c })}
             onSubmit={props.onSubmit}
           />
-          <Button type="submit" variant="primary" kbd="⏎" busy={props.running} data-testid="submit">
+          <Button
+            needsServer
+            type="submit"
+            variant="primary"
+            kbd="⏎"
+            busy={props.running}
+            data-testid="submit"
+          >
             {props.running ? t('running') : t('submit')}
           </Button>
         </div>

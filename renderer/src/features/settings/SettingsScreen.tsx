@@ -1,25 +1,44 @@
-// Настройки: three tabs — API keys, the /v1 listener, general. The tab is part of the address
-// (#/settings/keys, #/settings/listener, #/settings/general), so links from other screens open the right one.
+// Настройки: tabs — API keys, the /v1 listener, general, the company server, the audit log. The tab is part
+// of the address (#/settings/keys, #/settings/listener, #/settings/general), so links from other screens
+// open the right one. In company mode a tab shows only to a role that may run its operation (#20, the one
+// role table; a local desk shows them all).
 import type { ReactNode } from 'react';
+import type { OperationName } from '../../../../core/desk/contract';
+import { useCan } from '../../app/company';
 import { navigate, useRoute } from '../../app/router';
 import { useT } from '../../i18n';
+import { AuditTab } from './AuditTab';
+import { CompanyTab } from './CompanyTab';
 import { GeneralTab } from './GeneralTab';
 import { KeysTab } from './KeysTab';
 import { ListenerTab } from './ListenerTab';
 import { TabPanel, Tabs } from './kit';
 
-const TABS = ['keys', 'listener', 'general'] as const;
-type Tab = (typeof TABS)[number];
-
-function isTab(v: string | undefined): v is Tab {
-  return (TABS as readonly string[]).includes(v ?? '');
-}
+/** Each tab with the operation its person must be allowed to run to see it, and what it shows. */
+const TABS = {
+  keys: { needs: 'keys:list', render: () => <KeysTab /> },
+  listener: { needs: 'listener:update', render: () => <ListenerTab /> },
+  general: { needs: 'settings:set', render: () => <GeneralTab /> },
+  company: { needs: 'company:status', render: () => <CompanyTab /> },
+  audit: { needs: 'audit:search', render: () => <AuditTab /> },
+} as const satisfies Record<string, { needs: OperationName; render: () => ReactNode }>;
+type Tab = keyof typeof TABS;
 
 export function SettingsScreen(): ReactNode {
   const t = useT('settings');
+  const tc = useT('company');
+  const can = useCan();
   const route = useRoute();
+  const shown = (Object.keys(TABS) as Tab[]).filter((k) => can(TABS[k].needs));
   const first = route.params[0];
-  const tab: Tab = isTab(first) ? first : 'keys';
+  const tab: Tab = shown.find((k) => k === first) ?? shown[0] ?? 'company';
+  const label: Record<Tab, string> = {
+    keys: t('tabs.keys'),
+    listener: t('tabs.listener'),
+    general: t('tabs.general'),
+    company: tc('tabs.company'),
+    audit: tc('tabs.audit'),
+  };
   return (
     <div className="screen" data-testid="settings-screen">
       <h1 className="screen-title">{t('title')}</h1>
@@ -28,14 +47,10 @@ export function SettingsScreen(): ReactNode {
         idPrefix="settings"
         active={tab}
         onSelect={(key) => navigate('settings', key)}
-        items={[
-          { key: 'keys', label: t('tabs.keys') },
-          { key: 'listener', label: t('tabs.listener') },
-          { key: 'general', label: t('tabs.general') },
-        ]}
+        items={shown.map((key) => ({ key, label: label[key] }))}
       />
       <TabPanel idPrefix="settings" tab={tab}>
-        {tab === 'keys' ? <KeysTab /> : tab === 'listener' ? <ListenerTab /> : <GeneralTab />}
+        {TABS[tab].render()}
       </TabPanel>
     </div>
   );
