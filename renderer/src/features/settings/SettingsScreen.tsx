@@ -13,12 +13,14 @@ import { GeneralTab } from './GeneralTab';
 import { KeysTab } from './KeysTab';
 import { ListenerTab } from './ListenerTab';
 import { TabPanel, Tabs } from './kit';
+import { WarehousesTab } from './WarehousesTab';
 
 /** Each tab with the operation its person must be allowed to run to see it, and what it shows. */
 const TABS = {
   keys: { needs: 'keys:list', render: () => <KeysTab /> },
   listener: { needs: 'listener:update', render: () => <ListenerTab /> },
   general: { needs: 'settings:set', render: () => <GeneralTab /> },
+  warehouses: { needs: 'warehouses:list', render: () => <WarehousesTab /> },
   company: { needs: 'company:status', render: () => <CompanyTab /> },
   audit: { needs: 'audit:search', render: () => <AuditTab /> },
 } as const satisfies Record<string, { needs: OperationName; render: () => ReactNode }>;
@@ -27,6 +29,7 @@ type Tab = keyof typeof TABS;
 export function SettingsScreen(): ReactNode {
   const t = useT('settings');
   const tc = useT('company');
+  const tw = useT('warehouses');
   const can = useCan();
   const route = useRoute();
   const shown = (Object.keys(TABS) as Tab[]).filter((k) => can(TABS[k].needs));
@@ -38,6 +41,7 @@ export function SettingsScreen(): ReactNode {
     general: t('tabs.general'),
     company: tc('tabs.company'),
     audit: tc('tabs.audit'),
+    warehouses: tw('tab'),
   };
   return (
     <div className="screen" data-testid="settings-screen">
