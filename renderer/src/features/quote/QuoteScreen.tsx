@@ -237,9 +237,19 @@ export function QuoteScreen(): ReactNode {
       disabled: wanted.filter(off),
       sandbox: info?.sandbox ?? null,
     };
-    // «Из всех складов» (#20): the same question from every warehouse.
-    if (origin.choice.kind === 'all')
-      return session.startOrigins({ ...asked, warehouses: originsOf(origin.list) });
+    // «Из всех складов» (#20): the same question from every warehouse, each with its own carriers.
+    if (origin.choice.kind === 'all') {
+      const warehouses = originsOf(
+        origin.list,
+        shipment.carriers,
+        list.map((c) => c.code),
+      ).map((w) => ({
+        ...w,
+        carriers: w.wanted.filter((c) => !off(c)),
+        disabled: w.wanted.filter(off),
+      }));
+      return session.startOrigins({ shipment, warehouses, sandbox: asked.sandbox });
+    }
     await session.start({
       ...asked,
       ...(probe?.length ? { probe } : {}),

@@ -15,6 +15,14 @@ export interface OriginRun {
   run: RunState;
 }
 
+export interface OriginAsked {
+  id: number;
+  name: string;
+  place: string;
+  carriers: string[];
+  disabled: string[];
+}
+
 export interface OriginsRunState {
   key: string | null;
   phase: 'idle' | 'running' | 'done' | 'error';
@@ -40,9 +48,8 @@ export type OriginsAction =
       type: 'start';
       key: string;
       shipment: ShipmentInput;
-      warehouses: readonly { id: number; name: string; place: string }[];
-      carriers: string[];
-      disabled: string[];
+      /** Each with the carriers it asks, and those switched off (shown as such, not asked). */
+      warehouses: readonly OriginAsked[];
       sandbox: boolean | null;
     }
   /** `key`: the event's own key, `${quoteKey}:${warehouse_id}`. */
@@ -83,8 +90,8 @@ export function originsReducer(state: OriginsRunState, action: OriginsAction): O
           run: runReducer(IDLE, {
             type: 'start',
             key: originKey(action.key, w.id),
-            carriers: action.carriers,
-            disabled: action.disabled,
+            carriers: w.carriers,
+            disabled: w.disabled,
             shipment: action.shipment,
             sandbox: action.sandbox,
           }),

@@ -18,7 +18,7 @@ import { call } from '../../api/client';
 import { useDeskEvent } from '../../api/hooks';
 import { readJson, readText, removeKey, writeJson, writeText } from '../../lib/storage';
 import { formatSort, parseSort, type Sort } from './logic';
-import { ORIGINS_IDLE, originsReducer, type OriginsRunState } from './origins-run';
+import { ORIGINS_IDLE, originsReducer, type OriginAsked, type OriginsRunState } from './origins-run';
 import { restoreRun, storableRun } from './persist';
 import { runReducer, type RunState } from './run';
 
@@ -39,9 +39,7 @@ export interface StartQuote {
 /** «Из всех складов» (#20): the same parcel from each of these warehouses. */
 export interface StartOrigins {
   shipment: ShipmentInput;
-  warehouses: readonly { id: number; name: string; place: string }[];
-  carriers: string[];
-  disabled: string[];
+  warehouses: readonly OriginAsked[];
   sandbox: boolean | null;
 }
 

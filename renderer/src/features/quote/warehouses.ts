@@ -123,13 +123,20 @@ export function originMarks(result: OriginsResult): Map<number, OriginMark> {
   return marks;
 }
 
-/** What «из всех складов» asks: every warehouse, with the place each ships from (for its block's heading). */
+/**
+ * What «из всех складов» asks: every warehouse, with the place each ships from (for its block's heading) and
+ * the carriers it will ask. The core's rule (fromWarehouse): a shipment that names no carriers is asked from
+ * each warehouse's own default carriers, when it has any; `named` is the shipment's list, `all` every carrier.
+ */
 export function originsOf(
-  list: readonly Pick<Warehouse, 'id' | 'name' | 'city' | 'postal_code'>[],
-): { id: number; name: string; place: string }[] {
+  list: readonly Pick<Warehouse, 'id' | 'name' | 'city' | 'postal_code' | 'default_carriers'>[],
+  named: readonly string[] | null | undefined,
+  all: readonly string[],
+): { id: number; name: string; place: string; wanted: string[] }[] {
   return list.map((w) => ({
     id: w.id,
     name: w.name,
     place: [w.city, w.postal_code].filter(Boolean).join(' '),
+    wanted: [...(named ?? (w.default_carriers.length > 0 ? w.default_carriers : all))],
   }));
 }

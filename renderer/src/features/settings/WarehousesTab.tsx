@@ -17,13 +17,14 @@ import {
   useToast,
   type Column,
 } from '../../components';
-import { useT } from '../../i18n';
+import { useLang, useT } from '../../i18n';
 import { Section, useExplain } from './kit';
 import { WarehousesForm } from './WarehousesForm';
 import './warehouses.css';
 
 export function WarehousesTab(): ReactNode {
   const t = useT('warehouses');
+  const { lang } = useLang();
   const toast = useToast();
   const explain = useExplain();
   const can = useCan();
@@ -53,15 +54,26 @@ export function WarehousesTab(): ReactNode {
   };
 
   const columns: Column<Warehouse>[] = [
-    { key: 'name', header: t('col.name'), render: (w) => <strong>{w.name}</strong> },
+    {
+      key: 'name',
+      header: t('col.name'),
+      className: 'cell-cut',
+      render: (w) => (
+        <span title={w.name}>
+          <strong>{w.name}</strong>
+        </span>
+      ),
+    },
     {
       key: 'place',
       header: t('col.place'),
+      className: 'cell-cut',
+      width: '200px',
       render: (w) => (
-        <>
+        <span title={[w.city, w.postal_code].filter(Boolean).join(' ')}>
           {w.city}
           {w.postal_code ? <span className="muted num"> {w.postal_code}</span> : null}
-        </>
+        </span>
       ),
     },
     {
@@ -73,6 +85,7 @@ export function WarehousesTab(): ReactNode {
     {
       key: 'carriers',
       header: t('col.carriers'),
+      width: '170px',
       className: 'cell-cut',
       render: (w) => {
         const text =
@@ -104,7 +117,7 @@ export function WarehousesTab(): ReactNode {
     columns.push({
       key: 'actions',
       header: <span className="sr-only">{t('col.actions')}</span>,
-      width: '190px',
+      width: lang === 'ru' ? '200px' : '160px',
       render: (w) => (
         <span className="row-actions">
           {mayEdit ? (
