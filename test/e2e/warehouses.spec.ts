@@ -120,6 +120,8 @@ test('warehouses: created in Settings, picked as «Откуда», quoted from a
   await expect(blocks).toHaveCount(2);
   await expect(blocks.nth(0)).toHaveAttribute('data-warehouse', MOSCOW.name);
   await expect(blocks.nth(1)).toHaveAttribute('data-warehouse', SPB.name);
+  // The comparison at a glance above the blocks: one line per warehouse.
+  await expect(origins.getByTestId('origins-summary-row')).toHaveCount(2);
   await expect(origins.getByTestId('origin-cheapest')).toHaveCount(1);
   await expect(origins.getByTestId('origin-cheapest')).toHaveText('ДЕШЕВЛЕ ВСЕГО');
   await expect(origins.getByTestId('origin-fastest')).toHaveCount(1);
@@ -218,6 +220,16 @@ for (const lang of ['ru', 'en'] as const) {
         await openApp(page, 'history');
         await expect(page.getByTestId('history-row').first()).toBeVisible();
         await screenshot(page, `warehouses-history-${w}-${lang}`);
+        // The warehouse column costs no other column its place: nothing spills out of the table.
+        const spill = await page.getByTestId('history-table').evaluate((t) => {
+          const wrap = t.parentElement!;
+          const box = wrap.getBoundingClientRect();
+          const out = Array.from(t.querySelectorAll<HTMLElement>('td .badge, td a, th')).filter(
+            (el) => el.getBoundingClientRect().right > box.right + 0.5,
+          );
+          return { scroll: wrap.scrollWidth - wrap.clientWidth, out: out.map((el) => el.textContent) };
+        });
+        expect(spill).toEqual({ scroll: 0, out: [] });
       }
     });
   });
