@@ -99,6 +99,16 @@ test('warehouses: created in Settings, picked as «Откуда», quoted from a
   await expect(page.getByTestId('from-warehouse')).toHaveValue(String(stored[0]!.id));
   await expect(page.getByTestId('from-city')).toHaveValue(MOSCOW.city);
   await expect(page.getByTestId('from-postal')).toHaveValue(MOSCOW.postal);
+  // Esc clears the form, not the desk's warehouse; Ctrl+K goes back to the picker.
+  await page.getByTestId('to-city').fill('Тула');
+  await page.getByTestId('to-city').press('Escape');
+  await page.getByTestId('to-city').press('Escape');
+  await expect(page.getByTestId('to-city')).toHaveValue('');
+  await expect(page.getByTestId('from-warehouse')).toHaveValue(String(stored[0]!.id));
+  await expect(page.getByTestId('from-city')).toHaveValue(MOSCOW.city);
+  await page.getByTestId('weight').click();
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('from-warehouse')).toBeFocused();
 
   // A single quote from it: History records the warehouse.
   await page.getByTestId('to-city').fill('Казань');
