@@ -75,12 +75,12 @@ export function WarehousesTab(): ReactNode {
     {
       key: 'place',
       header: t('col.place'),
-      className: 'cell-cut',
       width: '190px',
+      // A long city gives way; the postal code is always read whole.
       render: (w) => (
-        <span title={[w.city, w.postal_code].filter(Boolean).join(' ')}>
-          {w.city}
-          {w.postal_code ? <span className="muted"> {w.postal_code}</span> : null}
+        <span className="wh-place" title={[w.city, w.postal_code].filter(Boolean).join(' ')}>
+          <span className="wh-city">{w.city}</span>
+          {w.postal_code ? <span className="muted">{w.postal_code}</span> : null}
         </span>
       ),
     },
