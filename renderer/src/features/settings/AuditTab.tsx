@@ -25,6 +25,7 @@ import {
   detailText,
   EMPTY_FILTER,
   isFiltered,
+  targetText,
   toAuditFilter,
   type AuditFilterForm,
 } from './audit-logic';
@@ -75,7 +76,6 @@ export function AuditTab(): ReactNode {
     }
   };
 
-  const words = { yes: t('audit.yes'), no: t('audit.no') };
   const columns: Column<AuditEntry>[] = [
     { key: 'at', header: t('audit.col.at'), width: '152px', render: (e) => formatDateTime(e.at, lang) },
     {
@@ -98,18 +98,21 @@ export function AuditTab(): ReactNode {
       key: 'target',
       header: t('audit.col.target'),
       width: '180px',
-      render: (e) => (
-        <span className="cut" title={e.target}>
-          {e.target || '—'}
-        </span>
-      ),
+      render: (e) => {
+        const text = targetText(e, lang);
+        return (
+          <span className="cut" title={text}>
+            {text || '—'}
+          </span>
+        );
+      },
     },
     {
       key: 'detail',
       header: t('audit.col.detail'),
       className: 'audit-detail',
       render: (e) => {
-        const text = detailText(e.detail, lang, words);
+        const text = detailText(e.detail, lang);
         return (
           <span className="cut" title={text}>
             {text || '—'}
