@@ -6,10 +6,13 @@ import type { CarrierCode } from '../carriers/types';
 import type {
   ActorKind,
   CarrierCheckReport,
+  CompanyStatus,
   DeskRole,
   CarrierEndpoint,
   DeskEventName,
   DeskEventPayload,
+  OperationParsedInput,
+  ServerCertificate,
 } from '../contract/operations';
 import type { Shipment } from '../contract/v1';
 import type { QuoteProgress, RatingResult } from '../rating/aggregator';
@@ -52,6 +55,18 @@ export interface RunningListener {
   port: number;
 }
 
+/**
+ * The desk's link to a company server (#20), answered by the desk host (company:* operations). Only a desk
+ * has one; a company server's service and the admin CLI do not, and the operations refuse there.
+ */
+export interface CompanyLink {
+  status(): Promise<CompanyStatus>;
+  /** First contact: the certificate the server shows, for the clerk to compare and pin. */
+  probe(url: string): Promise<ServerCertificate>;
+  join(input: OperationParsedInput<'company:join'>): Promise<CompanyStatus>;
+  leave(): Promise<CompanyStatus>;
+}
+
 /** The running service, as the operations that need it see it. */
 export interface ServiceParts {
   settings: SettingsView;
@@ -72,6 +87,8 @@ export interface ServiceParts {
     code: CarrierCode,
     options: { endpoint?: CarrierEndpoint; stepTimeoutMs?: number },
   ): Promise<CarrierCheckReport>;
+  /** The desk's company link; absent on a company server and wherever no desk runs. */
+  company?: CompanyLink;
 }
 
 export interface ServiceContext extends StoreContext {

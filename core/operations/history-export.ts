@@ -24,6 +24,9 @@ interface ExportRow {
   deliveryType: string;
   priceKopecks: number | null;
   days: string;
+  /** Who asked and from which warehouse (#20); empty for this computer's desk and /v1. */
+  warehouse: string;
+  author: string;
 }
 
 const HEADERS: Record<Language, readonly string[]> = {
@@ -38,12 +41,28 @@ const HEADERS: Record<Language, readonly string[]> = {
     'Цена, ₽',
     'Срок, дн.',
     'Цены',
+    'Склад',
+    'Автор',
   ],
-  en: ['Date', 'From', 'To', 'Weight, g', 'Carrier', 'Service', 'Delivery', 'Price, ₽', 'Days', 'Prices'],
+  en: [
+    'Date',
+    'From',
+    'To',
+    'Weight, g',
+    'Carrier',
+    'Service',
+    'Delivery',
+    'Price, ₽',
+    'Days',
+    'Prices',
+    'Warehouse',
+    'Author',
+  ],
 };
-const WIDTHS = [17, 20, 20, 9, 14, 30, 16, 12, 9, 30];
+// Warehouse and author came with #20, after the columns files and macros already read by position.
+const WIDTHS = [17, 20, 20, 9, 14, 30, 16, 12, 9, 30, 20, 16];
 
-/** The last column: a simulated price says so in the row itself, wherever the row is pasted. */
+/** The «Цены» column: a simulated price says so in the row itself, wherever the row is pasted. */
 export const SANDBOX_MARK: Record<Language, string> = {
   ru: 'ПЕСОЧНИЦА: цены не настоящие',
   en: 'SANDBOX: prices are not real',
@@ -106,6 +125,8 @@ export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportR
       from: q.from_city,
       to: q.to_city,
       weightGrams: q.weight_grams,
+      warehouse: q.warehouse ?? '',
+      author: q.author ?? '',
     };
     const { rates } = storedResult(q);
     if (rates.length === 0) {
@@ -144,6 +165,8 @@ export function historyCsv(rows: readonly ExportRow[], lang: Language): string {
     r.priceKopecks === null ? '' : roublesText(r.priceKopecks),
     r.days,
     r.sandbox ? SANDBOX_MARK[lang] : '',
+    r.warehouse,
+    r.author,
   ]);
   return csvText([HEADERS[lang], ...records], { separator: ';', bom: true });
 }
@@ -166,6 +189,8 @@ export function historyXlsx(
     r.priceKopecks === null ? null : { money: r.priceKopecks / 100 },
     /^\d+$/.test(r.days) ? Number(r.days) : r.days,
     r.sandbox ? SANDBOX_MARK[lang] : '',
+    r.warehouse,
+    r.author,
   ]);
   return writeXlsx({ name: sheet, header: HEADERS[lang], rows: cells, widths: WIDTHS }, now);
 }

@@ -159,6 +159,8 @@ export async function buildDesk(dir: string): Promise<BuiltDesk> {
       sandbox: 1,
       shipment_json: JSON.stringify(SHIPMENT),
       result_json: '{"quotes":[]}',
+      author: null,
+      warehouse: null,
     });
   } finally {
     await folder.close();

@@ -183,6 +183,8 @@ describe('migrate-to', () => {
         sandbox: 1,
         shipment_json: '{}',
         result_json: '{}',
+        author: null,
+        warehouse: null,
       });
       expect(id).toBe(Math.max(...quoteIds) + 1);
       expect(await c.accounts.invariantViolations()).toEqual([]);

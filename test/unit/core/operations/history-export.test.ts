@@ -44,6 +44,8 @@ function quote(id: number, over: Partial<QuoteRow>, rates: Rate[]): QuoteRow {
     sandbox: 1,
     shipment_json: '{}',
     result_json: JSON.stringify({ rates, unavailable: [] }),
+    author: null,
+    warehouse: null,
     ...over,
   };
 }
