@@ -18,6 +18,7 @@ import { buildOpenApiDocument } from './contract/openapi';
 import type { CarrierInfo, Shipment } from './contract/v1';
 import type { DeskEventName, DeskEventPayload } from './contract/operations';
 import { attachDeskEvents, type DeskEmit } from './desk/events';
+import { createDeskGateway, type DeskGateway } from './desk/gateway';
 import { dispatchDesk } from './desk/dispatch';
 import type { DeskResult } from './desk/contract';
 import { parseStoredShipment } from './operations/stored-quote';
@@ -84,6 +85,11 @@ export interface RatingServiceOptions {
    * start, the benchmark's reference); a list runs only those phases (the benchmark's breakdown).
    */
   warmUp?: boolean | readonly WarmUpPhase[];
+  /**
+   * The desk gateway (#20, core/desk/gateway/): company desks' calls under /desk/v1/ on the same listener,
+   * beside /v1. `serve` turns it on; the desktop app never serves other desks.
+   */
+  deskGateway?: boolean;
 }
 
 /** How many latest history rows the warm-up reads for its route (warm-up-route.ts). */
@@ -352,6 +358,22 @@ export async function createRatingService(options: RatingServiceOptions) {
     app: { version: options.appVersion ?? '0.0.0', dataDir: options.dataDir },
   };
 
+  let gateway: DeskGateway | null = null;
+  if (options.deskGateway) {
+    gateway = createDeskGateway({
+      context: deskContext,
+      subscribe: (listener) => {
+        deskListeners.add(listener);
+        return () => deskListeners.delete(listener);
+      },
+      clock,
+      logger,
+      version: deskContext.app.version,
+    });
+    // Read per request: the listener started above answers /desk/ from here on (a 404 before).
+    runtime.extension = gateway.extension;
+  }
+
   return {
     store,
     clock,
@@ -378,6 +400,8 @@ export async function createRatingService(options: RatingServiceOptions) {
       (await registry.info(health)).map((c) => health.get(c.code)),
     /** Stops and starts the listener with the current settings (desk: listener on/off, port, host). */
     restartListener: parts.restartListener,
+    /** The desk gateway when `deskGateway` asked for it (tests count its event streams). */
+    gateway,
     /** The desk: every operation through one call, and every desk event to its subscribers. */
     desk: {
       /** What operations run with inside this service (tests run an operation table of their own with it). */
@@ -395,6 +419,8 @@ export async function createRatingService(options: RatingServiceOptions) {
       // Before the simulators stop: its throwaway quote is aborted rather than left failing against them.
       await warmUp?.close();
       detachDeskEvents();
+      // Its event streams never go idle: ended first, or the listener's close would wait for them.
+      gateway?.close();
       if (listener) await listener.close();
       listener = null;
       await registry.close();
