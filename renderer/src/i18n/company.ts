@@ -19,6 +19,9 @@ export const company = defineMessages({
     'gate.offline': 'Нужен сервер компании, а связи с ним нет. Кнопка заработает, когда связь вернётся.',
     'gate.refused':
       'Сервер компании не принимает это рабочее место. Подробности — в Настройках → «Сервер компании».',
+    'call.offline': 'Нет связи с сервером компании — ничего не выполнено. Повторите, когда связь вернётся.',
+    'call.unauthorized':
+      'Сервер компании больше не принимает это рабочее место. Обратитесь к администратору (Настройки → «Сервер компании»).',
     'banner.offline': 'Нет связи с сервером компании — повторяем подключение…',
     'banner.connecting': 'Подключаемся к серверу компании…',
     'banner.offlineHint': 'Расчёты и изменения подождут: данные этого компьютера не подставляются.',
@@ -80,6 +83,7 @@ export const company = defineMessages({
       'Сервер не отвечает. Проверьте адрес и сеть; если всё верно — сервер, возможно, выключен.',
     'err.notRatedesk': 'По этому адресу отвечает не сервер RateDesk. Проверьте адрес.',
     'err.refused': 'Сервер отказал: пользователь отключён или устройство отозвано.',
+    'err.userDisabled': 'Этот пользователь отключён на сервере компании. Обратитесь к администратору.',
     'err.generic': 'Не удалось подключиться: {detail}',
 
     joinedTitle: 'Подключено к серверу компании',
@@ -221,6 +225,9 @@ export const company = defineMessages({
     'gate.offline':
       'This needs the company server, which is not answering. The button works again once it is back.',
     'gate.refused': 'The company server no longer accepts this desk. See Settings → “Company server”.',
+    'call.offline': 'No connection to the company server — nothing was done. Try again once it is back.',
+    'call.unauthorized':
+      'The company server no longer accepts this desk. Ask your administrator (Settings → “Company server”).',
     'banner.offline': 'No connection to the company server — reconnecting…',
     'banner.connecting': 'Connecting to the company server…',
     'banner.offlineHint': 'Quotes and changes wait: this computer’s own data is not used instead.',
@@ -281,6 +288,7 @@ export const company = defineMessages({
       'The server is not answering. Check the address and the network; if both are right, the server may be down.',
     'err.notRatedesk': 'Something other than a RateDesk server answers at this address. Check the address.',
     'err.refused': 'The server refused: the user is disabled or the device revoked.',
+    'err.userDisabled': 'This user is disabled on the company server. Ask your administrator.',
     'err.generic': 'Could not connect: {detail}',
 
     joinedTitle: 'Connected to the company server',

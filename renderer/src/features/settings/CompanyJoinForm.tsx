@@ -10,13 +10,14 @@ import { Badge, Banner, Button, Checkbox, Field, TextField, useToast } from '../
 import { useLang, useT } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { Fingerprint } from './CompanyFingerprint';
-import { explainCompanyError, looksLikePem, normaliseCodeInput, parseCompanyUrl } from './company-logic';
+import { looksLikePem, normaliseCodeInput, parseCompanyUrl } from './company-logic';
+import { useExplainCompany } from './company-errors';
 import { Section } from './kit';
 
 export function CompanyJoinForm(): ReactNode {
   const t = useT('company');
-  const { lang } = useLang();
   const toast = useToast();
+  const explain = useExplainCompany();
   const { setStatus } = useCompany();
 
   const [url, setUrl] = useState('');
@@ -55,7 +56,7 @@ export function CompanyJoinForm(): ReactNode {
       setCert(found);
       setProbedUrl(parsed);
     } catch (err) {
-      setError(explainCompanyError(err, lang, t));
+      setError(explain(err));
     } finally {
       setProbing(false);
     }
@@ -108,7 +109,7 @@ export function CompanyJoinForm(): ReactNode {
       toast(t('joined'));
       setStatus(next);
     } catch (err) {
-      setError(explainCompanyError(err, lang, t));
+      setError(explain(err));
     } finally {
       setJoining(false);
     }

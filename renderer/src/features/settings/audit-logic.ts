@@ -2,7 +2,7 @@
 // filter offers (from the role table: the operations that change something are the admin's), the filter as
 // the contract takes it, and a detail record as one line.
 import { OPERATION_ROLES, type AuditEntry, type AuditFilter } from '../../../../core/desk/contract';
-import { accountLabel } from '../../app/account-name';
+import { accountLabel } from '../../../../core/contract/account-name';
 import { company } from '../../i18n/company';
 import { formatInteger, type Lang } from '../../lib/format';
 
