@@ -171,3 +171,52 @@ describe('shared data and events', () => {
     expect(await b.waitFor(low)).toMatchObject({ account: 'shop', threshold: 100 });
   });
 });
+
+describe('connection', () => {
+  const connection = (c: string) => (e: { event: string; payload: unknown }) =>
+    e.event === 'company:status' && (e.payload as { connection: string }).connection === c;
+
+  it('fails at once with offline while the server is away (never from local data), and reconnects by itself', async () => {
+    const a = await desk();
+    await a.join(server, await server.userWithCode('anna', 'admin'));
+    // Something in the desk's own local data that the server does not have.
+    await a.service.desk.dispatch('accounts:create', { name: 'local-only', balance: 5 });
+    a.events.length = 0;
+    await server.stop();
+    await a.waitFor(connection('offline'));
+    const started = performance.now();
+    const r = await a.dispatch('accounts:list');
+    expect(r).toMatchObject({ ok: false, error: { code: 'offline' } });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await server.start();
+    await a.waitFor(connection('online'));
+    const accounts = await a.call('accounts:list');
+    expect(accounts.map((x) => x.name)).not.toContain('local-only');
+  });
+
+  it('leaving returns to the local data untouched', async () => {
+    const a = await desk();
+    await a.call('accounts:create', { name: 'mine', balance: 7 });
+    await a.join(server, await server.userWithCode('anna', 'admin'));
+    expect((await a.call('accounts:list')).map((x) => x.name)).not.toContain('mine');
+    expect(await a.call('company:leave')).toMatchObject({ mode: 'local', connection: 'local' });
+    expect((await a.call('accounts:list')).find((x) => x.name === 'mine')?.balance).toBe(7);
+    expect(await a.service.store.settings.get('company.token')).toBeUndefined();
+    expect(await a.service.store.settings.get('company.url')).toBeUndefined();
+  });
+
+  it('keeps ui.* settings on the desk and sends the rest to the server', async () => {
+    const a = await desk();
+    await a.join(server, await server.userWithCode('root', 'admin'));
+    await a.call('settings:set', { name: 'ui.language', value: 'en' });
+    await a.call('settings:set', { name: 'rating.deadline_ms', value: '9000' });
+    expect(await a.service.store.settings.get('ui.language')).toBe('en');
+    expect(await a.service.store.settings.get('rating.deadline_ms')).toBeUndefined();
+    expect(await server.service.store.settings.get('rating.deadline_ms')).toBe('9000');
+    expect(await server.service.store.settings.get('ui.language')).toBeUndefined();
+    const all = await a.call('settings:get');
+    expect(all.find((x) => x.name === 'ui.language')?.value).toBe('en');
+    expect(all.find((x) => x.name === 'rating.deadline_ms')?.value).toBe('9000');
+    expect((await a.call('app:info')).language).toBe('en');
+  });
+});
