@@ -7,12 +7,7 @@ import { isJsonContentType, MAX_BODY_BYTES, readBody, decodeUtf8 } from '../../a
 import type { HeaderList } from '../../api/respond';
 import { sendJson } from '../../api/respond';
 import type { ApiExtension, ExtensionRequest } from '../../api/runtime';
-import {
-  isDeskLocalOperation,
-  roleAllows,
-  type DeskEventName,
-  type OperationName,
-} from '../../contract/operations';
+import { roleAllows, type DeskEventName, type OperationName } from '../../contract/operations';
 import { OPERATIONS, type ServiceContext } from '../../operations';
 import type { OperationTable } from '../../operations/define';
 import { StoreBusyError } from '../../store/port';
@@ -96,12 +91,6 @@ export function createDeskGateway(options: DeskGatewayOptions): DeskGateway {
     const channel = channelOf(path);
     if (channel === undefined || !isDeskChannel(channel)) {
       return envelope(res, 404, headers, { code: 'forbidden', message: 'Unknown desk channel.' });
-    }
-    if (isDeskLocalOperation(channel)) {
-      return envelope(res, 200, headers, {
-        code: 'forbidden',
-        message: `${channel} is answered by the desk itself, not by the company server.`,
-      });
     }
     const input = await readJson(
       req,
