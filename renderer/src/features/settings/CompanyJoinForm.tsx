@@ -34,7 +34,9 @@ export function CompanyJoinForm(): ReactNode {
 
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [device, setDevice] = useState(() => t('device.default'));
+  // Untouched: the default in the language on screen now (settings may switch it after the first render).
+  const [deviceTyped, setDevice] = useState<string | null>(null);
+  const device = deviceTyped ?? t('device.default');
   const [deviceError, setDeviceError] = useState<string | null>(null);
   const [joining, setJoining] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -18,7 +18,8 @@ import { TabPanel, Tabs } from './kit';
 const TABS = {
   keys: { needs: 'keys:list', render: () => <KeysTab /> },
   listener: { needs: 'listener:update', render: () => <ListenerTab /> },
-  general: { needs: 'settings:set', render: () => <GeneralTab /> },
+  // Language, theme, presets and default carriers are the desk's own (ui.*, kept locally in company mode too).
+  general: { needs: 'settings:get', render: () => <GeneralTab /> },
   company: { needs: 'company:status', render: () => <CompanyTab /> },
   audit: { needs: 'audit:search', render: () => <AuditTab /> },
 } as const satisfies Record<string, { needs: OperationName; render: () => ReactNode }>;
