@@ -33,7 +33,7 @@ async function chosenWarehouses(
 }
 
 /** The lowest value's index; ties go to the first, nulls never win. */
-function bestIndex(values: ReadonlyArray<number | null>): number | null {
+export function bestIndex(values: ReadonlyArray<number | null>): number | null {
   let best: number | null = null;
   values.forEach((v, i) => {
     if (v !== null && (best === null || v < values[best]!)) best = i;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskChannels, type DeskChannel, type DeskInput } from '../../../core/desk/contract';
 import { dispatchDesk } from '../../../core/desk/dispatch';
 import { OperationError, OPERATIONS } from '../../../core/operations';
+import { isAudited } from '../../../core/operations/audit-log';
 import { DESK_LOCAL_OPERATIONS, isDeskLocalOperation, roleAllows } from '../../../core/contract/operations';
 import type { OperationTable } from '../../../core/operations/define';
 import {
@@ -179,6 +180,13 @@ describe('every channel', () => {
       }
     }
     expect(ids.quoteId).toBeGreaterThan(0);
+    // #20: each admin change above is exactly one audit entry; nothing else wrote one.
+    const entries = await desk.ok('audit:search', { limit: 1000 });
+    const audited = (Object.keys(VALID) as DeskChannel[]).filter(isAudited);
+    expect(audited.length).toBeGreaterThan(20);
+    for (const channel of audited)
+      expect(entries.filter((e) => e.action === channel).length, channel).toBe(1);
+    expect(entries.map((e) => e.action).filter((a) => !isAudited(a))).toEqual([]);
   });
 
   it.each(Object.entries(INVALID))('%s rejects an invalid input', async (channel, input) => {
