@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { AuditEntry } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskQuery } from '../../api/hooks';
+import { useCompany } from '../../app/company';
 import {
   Button,
   EmptyState,
@@ -249,8 +250,14 @@ export function AuditTab(): ReactNode {
 
 function Who({ entry }: { entry: AuditEntry }): ReactNode {
   const t = useT('company');
+  const { status } = useCompany();
+  // No person: the desk itself made the change — this computer locally, the server's own in company mode.
   if (entry.actor_kind === 'desk')
-    return <span className="muted">{entry.actor || t('audit.actor.desk')}</span>;
+    return (
+      <span className="muted">
+        {entry.actor || t(status.mode === 'company' ? 'audit.actor.server' : 'audit.actor.desk')}
+      </span>
+    );
   if (entry.actor_kind === 'cli')
     return (
       <span>

@@ -4,7 +4,7 @@
 import { OPERATION_ROLES, type AuditEntry, type AuditFilter } from '../../../../core/desk/contract';
 import { accountLabel } from '../../../../core/contract/account-name';
 import { company } from '../../i18n/company';
-import { formatInteger, type Lang } from '../../lib/format';
+import { formatDateTime, formatInteger, type Lang } from '../../lib/format';
 
 /** The label of an operation (`keys:create` → «Создан API-ключ»), or its raw name when there is none. */
 export function actionLabel(action: string, lang: Lang): string {
@@ -81,7 +81,9 @@ export function detailText(detail: AuditEntry['detail'], lang: Lang): string {
                 ? message(lang, `audit.${v}`)!
                 : k === 'account'
                   ? accountLabel(String(v), lang)
-                  : String(v);
+                  : typeof v === 'string' && k.endsWith('_at') && !Number.isNaN(Date.parse(v))
+                    ? formatDateTime(v, lang)
+                    : String(v);
       return `${message(lang, `detail.${k}`) ?? k}: ${value}`;
     })
     .join('; ');
