@@ -200,7 +200,7 @@ export const company = defineMessages({
     'users.disabledDone':
       'Пользователь {name} отключён: его устройства получат отказ при следующем обращении',
     'users.enabled': 'Пользователь {name} снова может работать',
-    'code.title': 'Код подключения для {name}',
+    'code.title': 'Код подключения: {name}',
     'code.once':
       'Код показан один раз и действует до {time}, только для одного рабочего места. Закроете окно — понадобится новый.',
     'code.done': 'Готово',
@@ -452,7 +452,7 @@ export const company = defineMessages({
     'users.enable': 'Enable',
     'users.disabledDone': 'User {name} disabled: their devices are refused on their next call',
     'users.enabled': 'User {name} may work again',
-    'code.title': 'Enrolment code for {name}',
+    'code.title': 'Enrolment code: {name}',
     'code.once':
       'Shown once, valid until {time}, for one desk only. Close this window and a new one will be needed.',
     'code.done': 'Done',

@@ -7,6 +7,7 @@ import { call } from '../../api/client';
 import { useDeskQuery } from '../../api/hooks';
 import {
   Badge,
+  Banner,
   Button,
   Dialog,
   EmptyState,
@@ -21,6 +22,7 @@ import {
 import { useLang, useT } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { CopyBlock, Section, useExplain } from './kit';
+import './company.css';
 
 export function CompanyUsersTab(): ReactNode {
   const t = useT('company');
@@ -207,11 +209,11 @@ export function CompanyUsersTab(): ReactNode {
         }
       >
         {code ? (
-          <div className="stack">
+          <div className="stack enrol-code">
             <CopyBlock text={code.code} label={t('code.label')} data-testid="user-code" />
-            <p className="form-error" role="note">
+            <Banner tone="warning" inline>
               {t('code.once', { time: formatDateTime(code.expires_at, lang) })}
-            </p>
+            </Banner>
           </div>
         ) : null}
       </Dialog>
@@ -285,6 +287,7 @@ function AddUser(props: { onAdded: (name: string) => void }): ReactNode {
       <form className="form-row form-row-top" onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t('users.name')}
+          fieldClassName="users-name-field"
           value={name}
           error={error}
           onChange={(v) => {
