@@ -43,12 +43,12 @@ test('the join form says what is missing before it asks the server', async ({ pa
 
 test('every settings tab is there on a local desk, as before', async ({ page }) => {
   await openApp(page, 'settings');
-  for (const tab of ['keys', 'listener', 'general', 'company', 'audit']) {
+  for (const tab of ['keys', 'listener', 'general', 'warehouses', 'company', 'audit']) {
     await expect(page.getByTestId(`tab-${tab}`)).toBeVisible();
   }
   // Keyboard: → walks the tabs into the new ones.
-  await openApp(page, 'settings/general');
-  await page.getByTestId('tab-general').focus();
+  await openApp(page, 'settings/warehouses');
+  await page.getByTestId('tab-warehouses').focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('tab-company')).toBeFocused();
   await expect(page.getByTestId('company-tab')).toBeVisible();

@@ -13,3 +13,5 @@ export { carrierCheck } from './carrier-check';
 export { quoteInput } from './quote-input';
 // #20: company desks (Settings → «Сервер компании», the company strip, the audit log, users)
 export { company } from './company';
+// #20: named warehouses (Settings → Склады, the picker at «Откуда», «из всех складов»)
+export { warehouses } from './warehouses';

@@ -161,6 +161,18 @@ export function HistoryDetail(props: { id: number }): ReactNode {
           <dt>{t('createdAt', { date: '' }).trim()}</dt>
           <dd>{formatDateTime(q.created_at, lang)}</dd>
         </div>
+        {q.author ? (
+          <div>
+            <dt>{t('author')}</dt>
+            <dd data-testid="history-detail-author">{q.author}</dd>
+          </div>
+        ) : null}
+        {q.warehouse ? (
+          <div>
+            <dt>{t('warehouse')}</dt>
+            <dd data-testid="history-detail-warehouse">{q.warehouse}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{tq('from')}</dt>
           <dd>

@@ -20,11 +20,25 @@ import {
 import { useLang, useT } from '../../i18n';
 import { formatDateTime, formatWeight } from '../../lib/format';
 import { Answered, Cheapest } from './HistoryCells';
-import { base64ToBytes } from './logic';
+import { HistoryFilters } from './HistoryFilters';
+import { anyValue, base64ToBytes, filterChoices, filterInput, NO_FILTER, type HistoryFilter } from './logic';
 import './history.css';
 
 const PAGE = 50;
 const SEARCH_KEY = 'ratedesk.history.search';
+const FILTER_KEY = 'ratedesk.history.filter';
+
+function readFilter(): HistoryFilter {
+  try {
+    const raw = JSON.parse(sessionStorage.getItem(FILTER_KEY) ?? 'null') as Partial<HistoryFilter> | null;
+    return {
+      author: typeof raw?.author === 'string' ? raw.author : '',
+      warehouse: typeof raw?.warehouse === 'string' ? raw.warehouse : '',
+    };
+  } catch {
+    return NO_FILTER;
+  }
+}
 
 export function HistoryList(): ReactNode {
   const t = useT('history');
@@ -38,6 +52,16 @@ export function HistoryList(): ReactNode {
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const [filter, setFilterState] = useState<HistoryFilter>(readFilter);
+  const setFilter = (next: HistoryFilter): void => {
+    setFilterState(next);
+    setLimit(PAGE);
+    sessionStorage.setItem(FILTER_KEY, JSON.stringify(next));
+  };
+  // Names a filter offers (#20): the warehouses defined now, and every author and warehouse seen in a row
+  // (a removed warehouse and a former user stay in History under their names).
+  const warehouses = useDeskQuery((api) => api.warehouses.list(), []);
+  const [seen, setSeen] = useState<{ author: string[]; warehouse: string[] }>({ author: [], warehouse: [] });
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -55,8 +79,29 @@ export function HistoryList(): ReactNode {
     [download],
   );
 
-  const { state, reload } = useDeskQuery((api) => api.history.search({ text: query, limit }), [query, limit]);
+  const { state, reload } = useDeskQuery(
+    (api) => api.history.search({ text: query, limit, ...filterInput(filter) }),
+    [query, limit, filter.author, filter.warehouse],
+  );
   const rows = state.data ?? [];
+  const filtered = filter.author !== '' || filter.warehouse !== '';
+
+  const loaded = state.data;
+  useEffect(() => {
+    if (!loaded) return;
+    const names = (key: 'author' | 'warehouse'): (string | null)[] => loaded.map((r) => r[key]);
+    setSeen((s) => ({
+      author: filterChoices(s.author, names('author'), '', lang),
+      warehouse: filterChoices(s.warehouse, names('warehouse'), '', lang),
+    }));
+  }, [loaded, lang]);
+  const authorChoices = filterChoices(seen.author, [], filter.author, lang);
+  const warehouseChoices = filterChoices(
+    [...seen.warehouse, ...(warehouses.state.data ?? []).map((w) => w.name)],
+    [],
+    filter.warehouse,
+    lang,
+  );
 
   // A new search result: the chosen row stays chosen only if it is still listed.
   useEffect(() => {
@@ -85,7 +130,11 @@ export function HistoryList(): ReactNode {
     setExporting(format);
     try {
       const file = await call((api) =>
-        api.history.export({ format, ...(query.trim() ? { text: query.trim() } : {}) }),
+        api.history.export({
+          format,
+          ...(query.trim() ? { text: query.trim() } : {}),
+          ...filterInput(filter),
+        }),
       );
       const url = URL.createObjectURL(new Blob([base64ToBytes(file.base64)], { type: file.mime }));
       setDownload({ url, name: file.filename });
@@ -131,6 +180,35 @@ export function HistoryList(): ReactNode {
         );
       },
     },
+    // #20: shown only when some row has one (a desk on its own never has an author).
+    ...(anyValue(rows, 'warehouse') || filter.warehouse !== ''
+      ? [
+          {
+            key: 'warehouse',
+            header: t('col.warehouse'),
+            width: '132px',
+            render: (r: HistoryRow) => (
+              <span className="cut" title={r.warehouse ?? ''} data-testid="history-warehouse">
+                {r.warehouse ?? '—'}
+              </span>
+            ),
+          },
+        ]
+      : []),
+    ...(anyValue(rows, 'author') || filter.author !== ''
+      ? [
+          {
+            key: 'author',
+            header: t('col.author'),
+            width: '112px',
+            render: (r: HistoryRow) => (
+              <span className="cut" title={r.author ?? ''} data-testid="history-author">
+                {r.author ?? '—'}
+              </span>
+            ),
+          },
+        ]
+      : []),
     {
       key: 'weight',
       header: t('col.weight'),
@@ -203,6 +281,12 @@ export function HistoryList(): ReactNode {
           aria-controls="history-table"
           data-testid="history-search"
         />
+        <HistoryFilters
+          value={filter}
+          onChange={setFilter}
+          authors={authorChoices}
+          warehouses={warehouseChoices}
+        />
         <span className="muted field-hint">{t('keysHint')}</span>
         {download ? (
           <a href={download.url} download={download.name} className="muted" data-testid="download-link">
@@ -216,7 +300,7 @@ export function HistoryList(): ReactNode {
         ) : state.status === 'loading' && state.data === undefined ? (
           <LoadingState />
         ) : rows.length === 0 ? (
-          query.trim() === '' ? (
+          query.trim() === '' && !filtered ? (
             <EmptyState
               title={t('empty.title')}
               data-testid="history-empty"
@@ -230,7 +314,7 @@ export function HistoryList(): ReactNode {
             </EmptyState>
           ) : (
             <EmptyState title={t('noMatch.title')} data-testid="history-no-match">
-              <p>{t('noMatch.body', { text: query.trim() })}</p>
+              <p>{query.trim() === '' ? t('noMatch.filtered') : t('noMatch.body', { text: query.trim() })}</p>
             </EmptyState>
           )
         ) : (

@@ -14,6 +14,7 @@ import { GeneralTab } from './GeneralTab';
 import { KeysTab } from './KeysTab';
 import { ListenerTab } from './ListenerTab';
 import { TabPanel, Tabs } from './kit';
+import { WarehousesTab } from './WarehousesTab';
 
 /** Each tab with the operation its person must be allowed to run to see it, and what it shows. */
 const TABS = {
@@ -21,6 +22,7 @@ const TABS = {
   listener: { needs: 'listener:update', render: () => <ListenerTab /> },
   // Language, theme, presets and default carriers are the desk's own (ui.*, kept locally in company mode too).
   general: { needs: 'settings:get', render: () => <GeneralTab /> },
+  warehouses: { needs: 'warehouses:list', render: () => <WarehousesTab /> },
   company: { needs: 'company:status', render: () => <CompanyTab /> },
   audit: { needs: 'audit:search', render: () => <AuditTab /> },
   // People and devices exist on a company server only: the tab shows there, to whoever may list them.
@@ -31,6 +33,7 @@ type Tab = keyof typeof TABS;
 export function SettingsScreen(): ReactNode {
   const t = useT('settings');
   const tc = useT('company');
+  const tw = useT('warehouses');
   const can = useCan();
   const route = useRoute();
   const { status } = useCompany();
@@ -46,6 +49,7 @@ export function SettingsScreen(): ReactNode {
     company: tc('tabs.company'),
     audit: tc('tabs.audit'),
     users: tc('tabs.users'),
+    warehouses: tw('tab'),
   };
   return (
     <div className="screen" data-testid="settings-screen">
