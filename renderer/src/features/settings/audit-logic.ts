@@ -69,24 +69,20 @@ function message(lang: Lang, key: string): string | undefined {
  */
 export function detailText(detail: AuditEntry['detail'], lang: Lang): string {
   return Object.entries(detail)
-    .map(([k, v]) => {
-      const value =
-        v === null
-          ? '—'
-          : typeof v === 'boolean'
-            ? message(lang, v ? 'audit.yes' : 'audit.no')!
-            : typeof v === 'number' && Number.isInteger(v)
-              ? formatInteger(v, lang)
-              : v === 'changed' || v === 'cleared'
-                ? message(lang, `audit.${v}`)!
-                : k === 'account'
-                  ? accountLabel(String(v), lang)
-                  : typeof v === 'string' && k.endsWith('_at') && !Number.isNaN(Date.parse(v))
-                    ? formatDateTime(v, lang)
-                    : String(v);
-      return `${message(lang, `detail.${k}`) ?? k}: ${value}`;
-    })
+    .map(([k, v]) => `${message(lang, `detail.${k}`) ?? k}: ${detailValue(k, v, lang)}`)
     .join('; ');
+}
+
+function detailValue(key: string, v: AuditEntry['detail'][string], lang: Lang): string {
+  if (v === null) return '—';
+  if (typeof v === 'boolean') return message(lang, v ? 'audit.yes' : 'audit.no') ?? String(v);
+  if (typeof v === 'number') return Number.isInteger(v) ? formatInteger(v, lang) : String(v);
+  if (v === 'changed' || v === 'cleared') return message(lang, `audit.${v}`) ?? v;
+  if (key === 'account') return accountLabel(v, lang);
+  if ((key === 'role' || key === 'was') && (v === 'clerk' || v === 'admin'))
+    return message(lang, `role.${v}`) ?? v;
+  if (key.endsWith('_at') && !Number.isNaN(Date.parse(v))) return formatDateTime(v, lang);
+  return v;
 }
 
 /** What an entry was done to: an account by its on-screen name (`default` reads «Основной»). */

@@ -47,6 +47,10 @@ describe('detailText', () => {
       detailText({ requests: 1500, account: 'default', client_secret: 'changed', odd: true }, 'ru'),
     ).toBe('запросов: 1\u202f500; счёт: Основной; секрет: изменён; odd: да');
   });
+  it('words roles and dates', () => {
+    expect(detailText({ role: 'admin', was: 'clerk' }, 'ru')).toBe('роль: администратор; было: кассир');
+    expect(detailText({ expires_at: '2026-11-27T06:22:36.000Z' }, 'en')).not.toContain('T06:22');
+  });
   it('names an account target as on screen', () => {
     const entry = {
       id: 1,
