@@ -123,6 +123,7 @@ test.describe('signing in', () => {
     );
     await expect(page.getByTestId('company-connection')).toContainText('на связи');
     await expect(page.getByTestId('company-chip')).toContainText('Анна');
+    await screenshot(page, 'company-joined-clerk-1280-ru');
 
     // A clerk: no keys, listener or audit tabs; no sandbox switch; Balance and Carriers read-only.
     for (const hidden of ['keys', 'listener', 'audit'])
