@@ -137,11 +137,14 @@ test.describe('signing in', () => {
     await expect(page.getByTestId('account-create')).toHaveCount(0);
     await expect(page.getByTestId('topup-submit-default')).toHaveCount(0);
     await expect(page.getByTestId('limits-edit-default')).toHaveCount(0);
+    await screenshot(page, 'company-clerk-balance-1280-ru');
     await openApp(page, 'carriers');
     await expect(page.getByTestId('carrier-card-cdek')).toBeVisible();
     await expect(page.getByTestId('carrier-enabled-cdek')).toBeDisabled();
     await expect(page.getByTestId('carrier-check-cdek')).toHaveCount(0);
     await expect(page.getByTestId('ratecard-import')).toHaveCount(0);
+    await expect(page.getByTestId('carriers-sandbox-note')).toHaveCount(0);
+    await screenshot(page, 'company-clerk-carriers-1280-ru');
 
     // The server refuses the same admin call whatever the UI shows (not just hidden).
     const refused = await page.evaluate(() =>
