@@ -6,7 +6,7 @@ import type { StoreContext } from './context';
 import { csvText } from './csv';
 import type { AreaOperations } from './define';
 import { OperationError } from './errors';
-import { exportLanguage, localDateTime, stamp, type Language } from './history-export';
+import { exportLanguage, localDateTime, stamp, type Language } from './export-basics';
 
 /** An export reads at most this many entries, newest first. */
 const EXPORT_MAX_ENTRIES = 100_000;

@@ -5,12 +5,12 @@ import type { DeliveryType } from '../contract/v1';
 import { CARRIER_NAMES_EN } from '../carriers/types';
 import type { QuoteRow } from '../store/port';
 import { daysText, roublesText } from '../contract/spreadsheet';
-import type { StoreContext } from './context';
 import { csvText } from './csv';
 import { storedResult } from './stored-quote';
+import { exportLanguage, localDateTime, stamp, type Language } from './export-basics';
 import { writeXlsx, type XlsxCell } from './xlsx';
 
-export type Language = 'ru' | 'en';
+export { exportLanguage, localDateTime, stamp, type Language };
 
 interface ExportRow {
   /** The prices are the simulators' (sandbox mode): marked in every row, so none is passed on as real. */
@@ -86,23 +86,6 @@ const DELIVERY: Record<Language, Record<DeliveryType, string>> = {
 };
 
 export { roublesText };
-
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** Files are written in the UI's language (the setting the desk shows). */
-export async function exportLanguage(ctx: StoreContext): Promise<Language> {
-  return (await ctx.store.settings.get('ui.language')) === 'en' ? 'en' : 'ru';
-}
-
-/** The date part of a file name: 2025-03-14. */
-export const stamp = (d: Date): string => d.toISOString().slice(0, 10);
-
-/** Local time of this computer: the people reading the file think in it, not in UTC. */
-export function localDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /**
  * A carrier's name in the file's language. Stored rows keep the Russian `carrier_name` /v1 gave; an English

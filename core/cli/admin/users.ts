@@ -39,7 +39,7 @@ function role(ctx: Context, usage: string): string {
 function enrolmentText(e: EnrolmentCode, ttlMinutes: number): string {
   return [
     `Enrolment code for ${e.user}: ${e.code}`,
-    `Valid once, until ${e.expires_at} (${ttlMinutes} min). An earlier unused code of ${e.user} no longer works.`,
+    `Valid once, until ${e.expires_at} (${ttlMinutes} min); it replaces any earlier unused code of ${e.user}.`,
     'On the desk: Settings → «Сервер компании», enter this server’s https:// address and the code,',
     'and compare the certificate fingerprint the desk shows with the server’s own.',
     '',

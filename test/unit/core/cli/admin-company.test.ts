@@ -81,7 +81,7 @@ describe('admin users and devices (#20)', () => {
     expect(enrol.code).toBe(0);
     const code = /code for anna: ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})\n/.exec(enrol.stdout)?.[1];
     expect(code).toBeDefined();
-    expect(enrol.stdout).toContain('Valid once, until 2025-03-01T10:30:00.000Z (30 min).');
+    expect(enrol.stdout).toContain('Valid once, until 2025-03-01T10:30:00.000Z (30 min); it replaces any');
     expect(enrol.stdout).toContain('Settings → «Сервер компании»');
     const asJson = await json<{ user: string; code: string; expires_at: string }>(dir, [
       'users',
