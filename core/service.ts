@@ -88,9 +88,10 @@ export interface RatingServiceOptions {
   warmUp?: boolean | readonly WarmUpPhase[];
   /**
    * The desk gateway (#20, core/desk/gateway/): company desks' calls under /desk/v1/ on the same listener,
-   * beside /v1. `serve` turns it on; the desktop app never serves other desks.
+   * beside /v1. `serve` turns it on; the desktop app never serves other desks. Tests shorten the event
+   * streams' keep-alive period.
    */
-  deskGateway?: boolean;
+  deskGateway?: boolean | { keepAliveMs: number };
   /**
    * A desk that may join a company server (#20): the desktop app and its e2e harness. Its link
    * (core/desk/company-link.ts) answers company:* and resumes a stored link at start; route the window's
@@ -388,6 +389,7 @@ export async function createRatingService(options: RatingServiceOptions) {
       clock,
       logger,
       version: deskContext.app.version,
+      ...(typeof options.deskGateway === 'object' ? { keepAliveMs: options.deskGateway.keepAliveMs } : {}),
     });
     // Read per request: the listener started above answers /desk/ from here on (a 404 before).
     runtime.extension = gateway.extension;
