@@ -99,6 +99,16 @@ test('warehouses: created in Settings, picked as «Откуда», quoted from a
   await expect(page.getByTestId('from-warehouse')).toHaveValue(String(stored[0]!.id));
   await expect(page.getByTestId('from-city')).toHaveValue(MOSCOW.city);
   await expect(page.getByTestId('from-postal')).toHaveValue(MOSCOW.postal);
+  // Esc clears the form, not the desk's warehouse; Ctrl+K goes back to the picker.
+  await page.getByTestId('to-city').fill('Тула');
+  await page.getByTestId('to-city').press('Escape');
+  await page.getByTestId('to-city').press('Escape');
+  await expect(page.getByTestId('to-city')).toHaveValue('');
+  await expect(page.getByTestId('from-warehouse')).toHaveValue(String(stored[0]!.id));
+  await expect(page.getByTestId('from-city')).toHaveValue(MOSCOW.city);
+  await page.getByTestId('weight').click();
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('from-warehouse')).toBeFocused();
 
   // A single quote from it: History records the warehouse.
   await page.getByTestId('to-city').fill('Казань');
@@ -120,6 +130,8 @@ test('warehouses: created in Settings, picked as «Откуда», quoted from a
   await expect(blocks).toHaveCount(2);
   await expect(blocks.nth(0)).toHaveAttribute('data-warehouse', MOSCOW.name);
   await expect(blocks.nth(1)).toHaveAttribute('data-warehouse', SPB.name);
+  // The comparison at a glance above the blocks: one line per warehouse.
+  await expect(origins.getByTestId('origins-summary-row')).toHaveCount(2);
   await expect(origins.getByTestId('origin-cheapest')).toHaveCount(1);
   await expect(origins.getByTestId('origin-cheapest')).toHaveText('ДЕШЕВЛЕ ВСЕГО');
   await expect(origins.getByTestId('origin-fastest')).toHaveCount(1);
@@ -218,6 +230,16 @@ for (const lang of ['ru', 'en'] as const) {
         await openApp(page, 'history');
         await expect(page.getByTestId('history-row').first()).toBeVisible();
         await screenshot(page, `warehouses-history-${w}-${lang}`);
+        // The warehouse column costs no other column its place: nothing spills out of the table.
+        const spill = await page.getByTestId('history-table').evaluate((t) => {
+          const wrap = t.parentElement!;
+          const box = wrap.getBoundingClientRect();
+          const out = Array.from(t.querySelectorAll<HTMLElement>('td .badge, td a, th')).filter(
+            (el) => el.getBoundingClientRect().right > box.right + 0.5,
+          );
+          return { scroll: wrap.scrollWidth - wrap.clientWidth, out: out.map((el) => el.textContent) };
+        });
+        expect(spill).toEqual({ scroll: 0, out: [] });
       }
     });
   });

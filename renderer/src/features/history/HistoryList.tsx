@@ -155,12 +155,16 @@ export function HistoryList(): ReactNode {
   // Every column stays inside the table at 1024 px (#17): fixed widths for what must be whole (date, weight,
   // price, source), the route and the carriers share the rest and are cut with an ellipsis, the whole text
   // in a tooltip.
+  // With the warehouse or author column (#20) the fixed columns give way, so the route still reads at 1024.
+  const showWarehouse = anyValue(rows, 'warehouse') || filter.warehouse !== '';
+  const showAuthor = anyValue(rows, 'author') || filter.author !== '';
+  const extra = showWarehouse || showAuthor;
   const columns: Column<HistoryRow>[] = [
     {
       key: 'date',
       header: t('col.date'),
       render: (r) => formatDateTime(r.created_at, lang),
-      width: '152px',
+      width: extra ? '136px' : '152px',
     },
     {
       key: 'route',
@@ -181,12 +185,12 @@ export function HistoryList(): ReactNode {
       },
     },
     // #20: shown only when some row has one (a desk on its own never has an author).
-    ...(anyValue(rows, 'warehouse') || filter.warehouse !== ''
+    ...(showWarehouse
       ? [
           {
             key: 'warehouse',
             header: t('col.warehouse'),
-            width: '132px',
+            width: '104px',
             render: (r: HistoryRow) => (
               <span className="cut" title={r.warehouse ?? ''} data-testid="history-warehouse">
                 {r.warehouse ?? '—'}
@@ -195,12 +199,12 @@ export function HistoryList(): ReactNode {
           },
         ]
       : []),
-    ...(anyValue(rows, 'author') || filter.author !== ''
+    ...(showAuthor
       ? [
           {
             key: 'author',
             header: t('col.author'),
-            width: '112px',
+            width: '96px',
             render: (r: HistoryRow) => (
               <span className="cut" title={r.author ?? ''} data-testid="history-author">
                 {r.author ?? '—'}
@@ -214,13 +218,13 @@ export function HistoryList(): ReactNode {
       header: t('col.weight'),
       align: 'right',
       render: (r) => formatWeight(r.weight_grams, lang),
-      width: '80px',
+      width: extra ? '72px' : '80px',
     },
     {
       key: 'cheapest',
       header: t('col.cheapest'),
       align: 'right',
-      width: '216px',
+      width: extra ? '172px' : '216px',
       render: (r) => <Cheapest row={r} nameOf={nameOf} />,
     },
     {
@@ -233,7 +237,7 @@ export function HistoryList(): ReactNode {
       key: 'source',
       header: t('col.source'),
       // Whole in either language. Most rows come from the app: that is plain text; an API call is a badge.
-      width: lang === 'ru' ? '204px' : '140px',
+      width: lang === 'ru' ? '216px' : '140px',
       render: (r) => (
         <span className="badges">
           {r.source === 'api' ? (
@@ -331,7 +335,7 @@ export function HistoryList(): ReactNode {
                 'data-id': String(r.id),
                 'data-partial': r.failures.length > 0 ? 'true' : 'false',
               })}
-              className="history-table"
+              className={extra ? 'history-table history-table-extra' : 'history-table'}
               data-testid="history-table"
             />
             {rows.length >= limit ? (

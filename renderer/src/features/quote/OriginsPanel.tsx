@@ -1,7 +1,7 @@
 // «Из всех складов» (#20): one block per warehouse, each with its carriers' states as they answer, its
 // cheapest price and quickest time, its options (the five cheapest first, the rest one click away) and what
 // it could not quote. The origin the core names cheapest / fastest carries a badge in words, not a colour.
-import { useState, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import type { ShipmentInput } from '../../../../core/contract/v1';
 import { Badge, EmptyState, ErrorState, Table, type Column } from '../../components';
 import { useLang, useT } from '../../i18n';
@@ -56,6 +56,7 @@ export function OriginsPanel(props: {
       ) : state.phase === 'done' && !anyRates ? (
         <EmptyState title={t('origins.none')} data-testid="origins-none" />
       ) : null}
+      {anyRates ? <OriginsSummary state={state} marks={marks} nameOf={props.nameOf} /> : null}
       <div className="origins">
         {state.origins.map((o) => (
           <OriginBlock
@@ -70,6 +71,107 @@ export function OriginsPanel(props: {
       </div>
     </div>
   );
+}
+
+interface SummaryRow {
+  origin: OriginRun;
+  mark: OriginMark;
+  best: ReturnType<typeof bestOfOrigin>;
+}
+
+/**
+ * The answer at a glance, above the blocks: one line per warehouse with its lowest price and shortest time,
+ * so the clerk compares origins without scrolling (at 1024×640 only one block fits on screen).
+ */
+function OriginsSummary(props: {
+  state: OriginsRunState;
+  marks: Map<number, OriginMark>;
+  nameOf: CarrierNameOf;
+}): ReactNode {
+  const t = useT('warehouses');
+  const { lang } = useLang();
+  const rows: SummaryRow[] = props.state.origins.map((origin) => ({
+    origin,
+    mark: props.marks.get(origin.warehouseId) ?? { cheapest: false, fastest: false },
+    best: bestOfOrigin(
+      origin.run.order.map((k) => origin.run.rates.get(k)).filter((r): r is Rate => r !== undefined),
+    ),
+  }));
+  const columns: Column<SummaryRow>[] = [
+    {
+      key: 'warehouse',
+      header: t('origins.col.warehouse'),
+      render: (r) => (
+        <a href={`#origin-${r.origin.warehouseId}`} className="row-link" onClick={(e) => jumpTo(e, r.origin)}>
+          {r.origin.name}
+        </a>
+      ),
+    },
+    {
+      key: 'price',
+      header: t('origins.col.price'),
+      align: 'right',
+      width: '130px',
+      render: (r) => (r.best.cheapest ? formatMoney(r.best.cheapest.price_kopecks, lang) : '—'),
+    },
+    {
+      key: 'priceBy',
+      header: <span className="sr-only">{t('origins.col.priceBy')}</span>,
+      className: 'muted',
+      render: (r) =>
+        r.best.cheapest ? props.nameOf(r.best.cheapest.carrier, r.best.cheapest.carrier_name) : '',
+    },
+    {
+      key: 'days',
+      header: t('origins.col.days'),
+      width: '150px',
+      render: (r) =>
+        r.best.fastest ? (
+          <>
+            {formatDays(r.best.fastest.days_min, r.best.fastest.days_max, lang)}{' '}
+            <span className="muted">{props.nameOf(r.best.fastest.carrier, r.best.fastest.carrier_name)}</span>
+          </>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'marks',
+      header: <span className="sr-only">{t('origins.col.marks')}</span>,
+      width: '260px',
+      render: (r) => (
+        <span className="badges">
+          {r.mark.cheapest ? (
+            <Badge tone="ok" title={t('origins.cheapestHint')}>
+              {t('origins.cheapest')}
+            </Badge>
+          ) : null}
+          {r.mark.fastest ? (
+            <Badge tone="accent" title={t('origins.fastestHint')}>
+              {t('origins.fastest')}
+            </Badge>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <Table
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => String(r.origin.warehouseId)}
+      caption={t('origins.title')}
+      rowProps={(r) => ({ 'data-testid': 'origins-summary-row', 'data-warehouse': r.origin.name })}
+      className="origins-summary"
+      data-testid="origins-summary"
+    />
+  );
+}
+
+function jumpTo(e: MouseEvent<HTMLAnchorElement>, origin: OriginRun): void {
+  // The hash is the app's router: scroll to the block instead of navigating.
+  e.preventDefault();
+  document.getElementById(`origin-${origin.warehouseId}`)?.scrollIntoView({ block: 'start' });
 }
 
 /** "Из всех складов → Казань · 1,2 кг, 30×20×10 см · ценность не указана". */
@@ -132,6 +234,7 @@ function OriginBlock(props: {
     <section
       className={`origin-block${mark.cheapest || mark.fastest ? ' origin-best' : ''}`}
       aria-labelledby={headId}
+      id={`origin-${origin.warehouseId}`}
       data-testid="origin-block"
       data-warehouse={origin.name}
       data-cheapest={mark.cheapest ? 'true' : 'false'}

@@ -58,34 +58,36 @@ export function WarehousesTab(): ReactNode {
       key: 'name',
       header: t('col.name'),
       className: 'cell-cut',
+      // The address under the name: a second line for people, so the name gets the width.
       render: (w) => (
-        <span title={w.name}>
-          <strong>{w.name}</strong>
-        </span>
+        <>
+          <span title={w.name}>
+            <strong>{w.name}</strong>
+          </span>
+          {w.address ? (
+            <span className="muted wh-address" title={w.address}>
+              {w.address}
+            </span>
+          ) : null}
+        </>
       ),
     },
     {
       key: 'place',
       header: t('col.place'),
       className: 'cell-cut',
-      width: '200px',
+      width: '190px',
       render: (w) => (
         <span title={[w.city, w.postal_code].filter(Boolean).join(' ')}>
           {w.city}
-          {w.postal_code ? <span className="muted num"> {w.postal_code}</span> : null}
+          {w.postal_code ? <span className="muted"> {w.postal_code}</span> : null}
         </span>
       ),
     },
     {
-      key: 'address',
-      header: t('col.address'),
-      className: 'cell-cut',
-      render: (w) => <span title={w.address}>{w.address || '—'}</span>,
-    },
-    {
       key: 'carriers',
       header: t('col.carriers'),
-      width: '170px',
+      width: '160px',
       className: 'cell-cut',
       render: (w) => {
         const text =
@@ -102,7 +104,7 @@ export function WarehousesTab(): ReactNode {
     {
       key: 'boxes',
       header: t('col.boxes'),
-      width: '110px',
+      width: lang === 'ru' ? '124px' : '110px',
       render: (w) =>
         w.box_presets.length > 0 ? (
           <span title={w.box_presets.map((b) => b.name).join(', ')}>
@@ -117,7 +119,7 @@ export function WarehousesTab(): ReactNode {
     columns.push({
       key: 'actions',
       header: <span className="sr-only">{t('col.actions')}</span>,
-      width: lang === 'ru' ? '200px' : '160px',
+      width: lang === 'ru' ? '180px' : '150px',
       render: (w) => (
         <span className="row-actions">
           {mayEdit ? (
