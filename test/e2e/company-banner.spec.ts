@@ -27,6 +27,7 @@ test.describe('a clerk when the server stops and returns', () => {
     await openApp(page, 'history');
     await expect(banner).toBeVisible();
     await expect(page.getByTestId('error-state')).toBeVisible();
+    await expect(page.getByTestId('export-csv')).toBeDisabled();
 
     await desk.company!.start();
     await expect(banner).toHaveCount(0, { timeout: 20_000 });
