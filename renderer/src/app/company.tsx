@@ -14,22 +14,14 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { roleAllows, type CompanyStatus, type OperationName } from '../../../core/desk/contract';
+import type { CompanyStatus, OperationName } from '../../../core/desk/contract';
 import { call, hasDeskApi } from '../api/client';
 import { useDeskEvent } from '../api/hooks';
 import { ServerGateContext, type ServerGate } from '../components/server-gate';
 import { useT } from '../i18n';
+import { canRun, LOCAL_STATUS, serverBlocked } from './company-rules';
 
-export const LOCAL_STATUS: CompanyStatus = {
-  mode: 'local',
-  url: null,
-  user: null,
-  role: null,
-  device: null,
-  fingerprint: null,
-  connection: 'local',
-  reason: null,
-};
+export { canRun, LOCAL_STATUS, serverBlocked } from './company-rules';
 
 interface CompanyState {
   status: CompanyStatus;
@@ -106,20 +98,10 @@ function GateProvider(props: { children: ReactNode }): ReactNode {
   return <ServerGateContext.Provider value={value}>{props.children}</ServerGateContext.Provider>;
 }
 
-/** True when this desk's person may run `channel` (local mode: always). An unknown role counts as clerk. */
-export function canRun(status: CompanyStatus, channel: OperationName): boolean {
-  if (status.mode !== 'company') return true;
-  return roleAllows(status.role ?? 'clerk', channel);
-}
-
 /** `can('keys:create')`: what the UI shows is derived from the one role table, never a second list. */
 export function useCan(): (channel: OperationName) => boolean {
   const { status } = useCompany();
   return useCallback((channel: OperationName) => canRun(status, channel), [status]);
-}
-
-export function serverBlocked(status: CompanyStatus): boolean {
-  return status.mode === 'company' && status.connection !== 'online';
 }
 
 export function useServerGate(): ServerGate {

@@ -141,6 +141,7 @@ export function HistoryDetail(props: { id: number }): ReactNode {
         ) : null}
         <span className="spacer" />
         <Button
+          needsServer
           variant="primary"
           onClick={() => void doRerun()}
           busy={busy === 'rerun'}
@@ -152,7 +153,7 @@ export function HistoryDetail(props: { id: number }): ReactNode {
         <Button onClick={() => void copyAsText(q)} title={tq('copyAllHint')} data-testid="copy-text">
           {t('copyText')}
         </Button>
-        <Button onClick={() => void copyCurl()} busy={busy === 'curl'} data-testid="copy-curl">
+        <Button needsServer onClick={() => void copyCurl()} busy={busy === 'curl'} data-testid="copy-curl">
           {t('curl')}
         </Button>
       </div>

@@ -262,10 +262,20 @@ export function HistoryList(): ReactNode {
           {t('title')}
         </h1>
         <span className="spacer" />
-        <Button onClick={() => void exportAs('csv')} busy={exporting === 'csv'} data-testid="export-csv">
+        <Button
+          needsServer
+          onClick={() => void exportAs('csv')}
+          busy={exporting === 'csv'}
+          data-testid="export-csv"
+        >
           {t('exportCsv')}
         </Button>
-        <Button onClick={() => void exportAs('xlsx')} busy={exporting === 'xlsx'} data-testid="export-xlsx">
+        <Button
+          needsServer
+          onClick={() => void exportAs('xlsx')}
+          busy={exporting === 'xlsx'}
+          data-testid="export-xlsx"
+        >
           {t('exportXlsx')}
         </Button>
       </div>

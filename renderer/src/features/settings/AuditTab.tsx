@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { AuditEntry } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskQuery } from '../../api/hooks';
+import { useCompany } from '../../app/company';
 import {
   Button,
   EmptyState,
@@ -25,6 +26,7 @@ import {
   detailText,
   EMPTY_FILTER,
   isFiltered,
+  targetText,
   toAuditFilter,
   type AuditFilterForm,
 } from './audit-logic';
@@ -75,7 +77,6 @@ export function AuditTab(): ReactNode {
     }
   };
 
-  const words = { yes: t('audit.yes'), no: t('audit.no') };
   const columns: Column<AuditEntry>[] = [
     { key: 'at', header: t('audit.col.at'), width: '152px', render: (e) => formatDateTime(e.at, lang) },
     {
@@ -98,18 +99,21 @@ export function AuditTab(): ReactNode {
       key: 'target',
       header: t('audit.col.target'),
       width: '180px',
-      render: (e) => (
-        <span className="cut" title={e.target}>
-          {e.target || '—'}
-        </span>
-      ),
+      render: (e) => {
+        const text = targetText(e, lang);
+        return (
+          <span className="cut" title={text}>
+            {text || '—'}
+          </span>
+        );
+      },
     },
     {
       key: 'detail',
       header: t('audit.col.detail'),
       className: 'audit-detail',
       render: (e) => {
-        const text = detailText(e.detail, lang, words);
+        const text = detailText(e.detail, lang);
         return (
           <span className="cut" title={text}>
             {text || '—'}
@@ -246,8 +250,14 @@ export function AuditTab(): ReactNode {
 
 function Who({ entry }: { entry: AuditEntry }): ReactNode {
   const t = useT('company');
+  const { status } = useCompany();
+  // No person: the desk itself made the change — this computer locally, the server's own in company mode.
   if (entry.actor_kind === 'desk')
-    return <span className="muted">{entry.actor || t('audit.actor.desk')}</span>;
+    return (
+      <span className="muted">
+        {entry.actor || t(status.mode === 'company' ? 'audit.actor.server' : 'audit.actor.desk')}
+      </span>
+    );
   if (entry.actor_kind === 'cli')
     return (
       <span>

@@ -10,13 +10,14 @@ import { Badge, Banner, Button, Checkbox, Field, TextField, useToast } from '../
 import { useLang, useT } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { Fingerprint } from './CompanyFingerprint';
-import { explainCompanyError, looksLikePem, normaliseCodeInput, parseCompanyUrl } from './company-logic';
+import { looksLikePem, normaliseCodeInput, parseCompanyUrl } from './company-logic';
+import { useExplainCompany } from './company-errors';
 import { Section } from './kit';
 
 export function CompanyJoinForm(): ReactNode {
   const t = useT('company');
-  const { lang } = useLang();
   const toast = useToast();
+  const explain = useExplainCompany();
   const { setStatus } = useCompany();
 
   const [url, setUrl] = useState('');
@@ -33,7 +34,9 @@ export function CompanyJoinForm(): ReactNode {
 
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [device, setDevice] = useState(() => t('device.default'));
+  // Untouched: the default in the language on screen now (settings may switch it after the first render).
+  const [deviceTyped, setDevice] = useState<string | null>(null);
+  const device = deviceTyped ?? t('device.default');
   const [deviceError, setDeviceError] = useState<string | null>(null);
   const [joining, setJoining] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +58,7 @@ export function CompanyJoinForm(): ReactNode {
       setCert(found);
       setProbedUrl(parsed);
     } catch (err) {
-      setError(explainCompanyError(err, lang, t));
+      setError(explain(err));
     } finally {
       setProbing(false);
     }
@@ -108,7 +111,7 @@ export function CompanyJoinForm(): ReactNode {
       toast(t('joined'));
       setStatus(next);
     } catch (err) {
-      setError(explainCompanyError(err, lang, t));
+      setError(explain(err));
     } finally {
       setJoining(false);
     }

@@ -6,10 +6,10 @@ import type { CompanyStatus } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useCompany } from '../../app/company';
 import { Badge, Button, Dialog, useToast, type BadgeTone } from '../../components';
-import { useLang, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { CompanyJoinForm } from './CompanyJoinForm';
-import { explainCompanyError } from './company-logic';
 import { Fingerprint } from './CompanyFingerprint';
+import { useExplainCompany } from './company-errors';
 import { Section } from './kit';
 import './company.css';
 
@@ -28,8 +28,8 @@ const CONNECTION_TONE: Record<CompanyStatus['connection'], BadgeTone> = {
 
 function CompanyJoined({ status }: { status: CompanyStatus }): ReactNode {
   const t = useT('company');
-  const { lang } = useLang();
   const toast = useToast();
+  const explain = useExplainCompany();
   const { setStatus } = useCompany();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -44,7 +44,7 @@ function CompanyJoined({ status }: { status: CompanyStatus }): ReactNode {
       setStatus(next);
       toast(t('left'));
     } catch (err) {
-      setError(explainCompanyError(err, lang, t));
+      setError(explain(err));
     } finally {
       setBusy(false);
     }

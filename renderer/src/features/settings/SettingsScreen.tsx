@@ -4,11 +4,12 @@
 // role table; a local desk shows them all).
 import type { ReactNode } from 'react';
 import type { OperationName } from '../../../../core/desk/contract';
-import { useCan } from '../../app/company';
+import { useCan, useCompany } from '../../app/company';
 import { navigate, useRoute } from '../../app/router';
 import { useT } from '../../i18n';
 import { AuditTab } from './AuditTab';
 import { CompanyTab } from './CompanyTab';
+import { CompanyUsersTab } from './CompanyUsersTab';
 import { GeneralTab } from './GeneralTab';
 import { KeysTab } from './KeysTab';
 import { ListenerTab } from './ListenerTab';
@@ -19,11 +20,14 @@ import { WarehousesTab } from './WarehousesTab';
 const TABS = {
   keys: { needs: 'keys:list', render: () => <KeysTab /> },
   listener: { needs: 'listener:update', render: () => <ListenerTab /> },
-  general: { needs: 'settings:set', render: () => <GeneralTab /> },
+  // Language, theme, presets and default carriers are the desk's own (ui.*, kept locally in company mode too).
+  general: { needs: 'settings:get', render: () => <GeneralTab /> },
   warehouses: { needs: 'warehouses:list', render: () => <WarehousesTab /> },
   company: { needs: 'company:status', render: () => <CompanyTab /> },
   audit: { needs: 'audit:search', render: () => <AuditTab /> },
-} as const satisfies Record<string, { needs: OperationName; render: () => ReactNode }>;
+  // People and devices exist on a company server only: the tab shows there, to whoever may list them.
+  users: { needs: 'users:list', companyOnly: true, render: () => <CompanyUsersTab /> },
+} as const satisfies Record<string, { needs: OperationName; companyOnly?: true; render: () => ReactNode }>;
 type Tab = keyof typeof TABS;
 
 export function SettingsScreen(): ReactNode {
@@ -32,7 +36,10 @@ export function SettingsScreen(): ReactNode {
   const tw = useT('warehouses');
   const can = useCan();
   const route = useRoute();
-  const shown = (Object.keys(TABS) as Tab[]).filter((k) => can(TABS[k].needs));
+  const { status } = useCompany();
+  const shown = (Object.keys(TABS) as Tab[]).filter(
+    (k) => can(TABS[k].needs) && (!('companyOnly' in TABS[k]) || status.mode === 'company'),
+  );
   const first = route.params[0];
   const tab: Tab = shown.find((k) => k === first) ?? shown[0] ?? 'company';
   const label: Record<Tab, string> = {
@@ -41,6 +48,7 @@ export function SettingsScreen(): ReactNode {
     general: t('tabs.general'),
     company: tc('tabs.company'),
     audit: tc('tabs.audit'),
+    users: tc('tabs.users'),
     warehouses: tw('tab'),
   };
   return (

@@ -2,15 +2,13 @@
 // filter offers (from the role table: the operations that change something are the admin's), the filter as
 // the contract takes it, and a detail record as one line.
 import { OPERATION_ROLES, type AuditEntry, type AuditFilter } from '../../../../core/desk/contract';
+import { accountLabel } from '../../../../core/contract/account-name';
 import { company } from '../../i18n/company';
-import { formatInteger, type Lang } from '../../lib/format';
+import { formatDateTime, formatInteger, type Lang } from '../../lib/format';
 
 /** The label of an operation (`keys:create` → «Создан API-ключ»), or its raw name when there is none. */
 export function actionLabel(action: string, lang: Lang): string {
-  const key = `action.${action}`;
-  const table = company[lang] as Record<string, unknown>;
-  const message = Object.hasOwn(table, key) ? table[key] : undefined;
-  return typeof message === 'string' ? message : action;
+  return message(lang, `action.${action}`) ?? action;
 }
 
 /** `keys`, `accounts`, …: areas with an operation only an admin runs (those are what the log records). */
@@ -23,10 +21,7 @@ export const AUDIT_AREAS: readonly string[] = [
 ];
 
 export function areaLabel(area: string, lang: Lang): string {
-  const key = `area.${area}`;
-  const table = company[lang] as Record<string, unknown>;
-  const message = Object.hasOwn(table, key) ? table[key] : undefined;
-  return typeof message === 'string' ? message : area;
+  return message(lang, `area.${area}`) ?? area;
 }
 
 export interface AuditFilterForm {
@@ -62,25 +57,35 @@ export function isFiltered(form: AuditFilterForm): boolean {
   return Boolean(form.actor.trim() || form.area || form.from || form.to);
 }
 
-/** `{ amount: 500, account: "склад" }` → «amount: 500; account: склад». */
-export function detailText(
-  detail: AuditEntry['detail'],
-  lang: Lang,
-  words: { yes: string; no: string },
-): string {
+function message(lang: Lang, key: string): string | undefined {
+  const table = company[lang] as Record<string, unknown>;
+  const m = Object.hasOwn(table, key) ? table[key] : undefined;
+  return typeof m === 'string' ? m : undefined;
+}
+
+/**
+ * `{ requests: 500, balance: 10500 }` → «запросов: 500; баланс: 10 500». Field names the catalogue knows are
+ * worded, others stay as written; a secret is only ever "changed" or "cleared" (audit-log.ts).
+ */
+export function detailText(detail: AuditEntry['detail'], lang: Lang): string {
   return Object.entries(detail)
-    .map(([k, v]) => {
-      const value =
-        v === null
-          ? '—'
-          : typeof v === 'boolean'
-            ? v
-              ? words.yes
-              : words.no
-            : typeof v === 'number' && Number.isInteger(v)
-              ? formatInteger(v, lang)
-              : String(v);
-      return `${k}: ${value}`;
-    })
+    .map(([k, v]) => `${message(lang, `detail.${k}`) ?? k}: ${detailValue(k, v, lang)}`)
     .join('; ');
+}
+
+function detailValue(key: string, v: AuditEntry['detail'][string], lang: Lang): string {
+  if (v === null) return '—';
+  if (typeof v === 'boolean') return message(lang, v ? 'audit.yes' : 'audit.no') ?? String(v);
+  if (typeof v === 'number') return Number.isInteger(v) ? formatInteger(v, lang) : String(v);
+  if (v === 'changed' || v === 'cleared') return message(lang, `audit.${v}`) ?? v;
+  if (key === 'account') return accountLabel(v, lang);
+  if ((key === 'role' || key === 'was') && (v === 'clerk' || v === 'admin'))
+    return message(lang, `role.${v}`) ?? v;
+  if (key.endsWith('_at') && !Number.isNaN(Date.parse(v))) return formatDateTime(v, lang);
+  return v;
+}
+
+/** What an entry was done to: an account by its on-screen name (`default` reads «Основной»). */
+export function targetText(entry: AuditEntry, lang: Lang): string {
+  return entry.action.startsWith('accounts:') ? accountLabel(entry.target, lang) : entry.target;
 }

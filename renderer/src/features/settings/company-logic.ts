@@ -1,8 +1,7 @@
 // Pure helpers of Settings → «Сервер компании» (#20): the fingerprint as a person reads it aloud, the
 // enrolment code as typed, and the link's refusals in the UI language.
 import { CompanyUrl } from '../../../../core/desk/contract';
-import { DeskCallError, errorMessage } from '../../api/client';
-import type { Lang, ScopedT } from '../../i18n';
+import type { company } from '../../i18n/company';
 
 /**
  * "AB:CD:…" (32 bytes) as four lines of eight bytes: short enough to compare line by line with what the
@@ -35,7 +34,7 @@ export function looksLikePem(text: string): boolean {
   return /-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/.test(text);
 }
 
-type Key = Parameters<ScopedT<'company'>>[0];
+type Key = keyof typeof company.ru;
 
 /**
  * The desk's link answers in English (its messages go to the log too); the failures a person meets while
@@ -50,21 +49,21 @@ const KNOWN: readonly { re: RegExp; key: Key }[] = [
   { re: /already (been )?used|used once|code.*\bused\b/i, key: 'err.codeUsed' },
   { re: /expired/i, key: 'err.codeExpired' },
   {
-    re: /unknown (enrol(l)?ment )?code|no such code|code.*(not found|unknown|invalid)|invalid code/i,
+    re: /unknown (enrol(l)?ment )?code|no such code|code.*(not known|not found|unknown|invalid)|invalid code/i,
     key: 'err.codeUnknown',
   },
-  { re: /not a RateDesk|not ratedesk|unexpected answer|hello/i, key: 'err.notRatedesk' },
+  { re: /user is disabled/i, key: 'err.userDisabled' },
+  { re: /not a RateDesk|as a RateDesk|not ratedesk|unexpected answer/i, key: 'err.notRatedesk' },
   {
-    re: /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|ECONNRESET|EAI_AGAIN|timed? ?out|unreachable|did not answer|could not (reach|connect)|fetch failed/i,
+    re: /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|ECONNRESET|EAI_AGAIN|timed? ?out|unreachable|did not answer|could not (reach|connect)|cannot be reached|fetch failed/i,
     key: 'err.unreachable',
   },
   { re: /revoked|disabled|unauthori[sz]ed/i, key: 'err.refused' },
 ];
 
-export function explainCompanyError(err: unknown, lang: Lang, t: ScopedT<'company'>): string {
-  if (err instanceof DeskCallError) {
-    if (err.detail) for (const k of KNOWN) if (k.re.test(err.detail)) return t(k.key);
-    if (err.code === 'network') return t('err.unreachable');
-  }
-  return errorMessage(err, lang);
+/** The message key for a failed company:* call, or null when the shared wording fits better. */
+export function companyErrorKey(code: string, detail: string): Key | null {
+  if (detail) for (const k of KNOWN) if (k.re.test(detail)) return k.key;
+  if (code === 'network' || code === 'offline') return 'err.unreachable';
+  return null;
 }
