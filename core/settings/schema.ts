@@ -154,6 +154,14 @@ export const SETTINGS = {
     secret: false,
     doc: "The signed-in user's role when the desk joined (the server decides on every call).",
   },
+  'ui.warehouse': {
+    schema: z.string().regex(/^(\d{1,15}|all)?$/, 'a warehouse id, "all" or empty'),
+    default: '',
+    secret: false,
+    doc:
+      'The warehouse this desk last quoted from (its id; "all": «из всех складов»; empty: none). Desk-local: ' +
+      'each computer remembers its own, never sent to a company server.',
+  },
 } as const satisfies Record<string, SettingDef>;
 
 /** Settings of this desk alone: kept in its local store even in company mode (the router's rule, #20). */
