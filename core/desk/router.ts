@@ -53,25 +53,35 @@ export function createDeskRouter(local: LocalDesk, link: DeskCompanyLink): DeskR
     }
   }
 
+  // A desk that starts while the server is away still speaks its clerk's language in its own theme: the
+  // desk's own settings and facts are answered from here then, and nothing of the server's is made up.
   async function settingsGet(): Promise<DeskResult<unknown>> {
     const remote = await link.dispatch('settings:get', undefined);
-    if (!remote.ok) return remote;
+    if (!remote.ok && remote.error.code !== 'offline') return remote;
     const own = await local.dispatch('settings:get', undefined);
     if (!own.ok) return own;
-    const mine = new Map((own.value as SettingView[]).map((s) => [s.name, s]));
+    const mine = (own.value as SettingView[]).filter((s) => isDeskLocalSetting(s.name));
+    if (!remote.ok) return { ok: true, value: mine };
+    const byName = new Map(mine.map((s) => [s.name, s]));
     const merged = (remote.value as SettingView[]).map((s) =>
-      isDeskLocalSetting(s.name) ? (mine.get(s.name) ?? s) : s,
+      isDeskLocalSetting(s.name) ? (byName.get(s.name) ?? s) : s,
     );
     return { ok: true, value: merged };
   }
 
-  /** This desk's own facts (version, language, theme, data folder, its /v1 URL); sandbox is the server's. */
+  /**
+   * This desk's own facts (version, language, theme, data folder, its /v1 URL); sandbox is the server's, the
+   * last one it told while it is away (quotes wait for it then, so no price is shown under a stale flag).
+   */
+  let serverSandbox: boolean | undefined;
   async function appInfo(): Promise<DeskResult<unknown>> {
     const remote = await link.dispatch('app:info', undefined);
-    if (!remote.ok) return remote;
+    if (!remote.ok && remote.error.code !== 'offline') return remote;
     const own = await local.dispatch('app:info', undefined);
     if (!own.ok) return own;
-    const info: AppInfo = { ...(own.value as AppInfo), sandbox: (remote.value as AppInfo).sandbox };
+    if (remote.ok) serverSandbox = (remote.value as AppInfo).sandbox;
+    // Never heard from the server: say sandbox, the side that never passes a price off as real.
+    const info: AppInfo = { ...(own.value as AppInfo), sandbox: serverSandbox ?? true };
     return { ok: true, value: info };
   }
 

@@ -77,6 +77,7 @@ for (const size of [
         await openApp(page, 'balance');
         await page.getByTestId('topup-amount-default').fill('250');
         await page.getByTestId('topup-submit-default').click();
+        await expect(page.getByTestId('balance-default')).toHaveAttribute('data-balance', '350');
         await openApp(page, 'settings/audit');
         const rows = page.getByTestId('audit-table').locator('tbody tr');
         await expect(rows.first()).toContainText('Борис');

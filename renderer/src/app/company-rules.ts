@@ -13,8 +13,14 @@ export const LOCAL_STATUS: CompanyStatus = {
   reason: null,
 };
 
-/** True when this desk's person may run `channel` (local mode: always). An unknown role counts as clerk. */
-export function canRun(status: CompanyStatus, channel: OperationName): boolean {
+/**
+ * True when this desk's person may run `channel` (local mode: always). An unknown role counts as clerk, and so
+ * does a status not read yet (`known` false).
+ */
+export function canRun(status: CompanyStatus, channel: OperationName, known = true): boolean {
+  // Before the first status read a company desk's clerk would see admin tabs for a moment: until then only a
+  // clerk's operations show (a local desk's admin ones appear one IPC round trip later).
+  if (!known) return roleAllows('clerk', channel);
   if (status.mode !== 'company') return true;
   return roleAllows(status.role ?? 'clerk', channel);
 }

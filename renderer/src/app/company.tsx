@@ -100,8 +100,8 @@ function GateProvider(props: { children: ReactNode }): ReactNode {
 
 /** `can('keys:create')`: what the UI shows is derived from the one role table, never a second list. */
 export function useCan(): (channel: OperationName) => boolean {
-  const { status } = useCompany();
-  return useCallback((channel: OperationName) => canRun(status, channel), [status]);
+  const { status, known } = useCompany();
+  return useCallback((channel: OperationName) => canRun(status, channel, known), [status, known]);
 }
 
 export function useServerGate(): ServerGate {

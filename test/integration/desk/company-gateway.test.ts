@@ -194,6 +194,24 @@ describe('connection', () => {
     expect(accounts.map((x) => x.name)).not.toContain('local-only');
   });
 
+  it("while the server is away, answers only the desk's own settings and facts (its language, its theme)", async () => {
+    const a = await desk();
+    await a.join(server, await server.userWithCode('anna', 'clerk'));
+    await a.call('settings:set', { name: 'ui.language', value: 'en' });
+    await a.call('settings:set', { name: 'ui.theme', value: 'dark' });
+    const sandbox = server.service.sandbox();
+    expect((await a.call('app:info')).sandbox).toBe(sandbox);
+    await server.stop();
+    await a.waitFor(connection('offline'));
+    const settings = await a.call('settings:get');
+    expect(settings.find((s) => s.name === 'ui.language')?.value).toBe('en');
+    // Nothing of the server's is answered from the desk's own data folder.
+    expect(settings.filter((s) => !s.name.startsWith('ui.') && !s.name.startsWith('company.'))).toEqual([]);
+    const info = await a.call('app:info');
+    expect(info).toMatchObject({ language: 'en', theme: 'dark', sandbox });
+    expect((await a.dispatch('accounts:list')).ok).toBe(false);
+  });
+
   it('leaving returns to the local data untouched', async () => {
     const a = await desk();
     await a.call('accounts:create', { name: 'mine', balance: 7 });

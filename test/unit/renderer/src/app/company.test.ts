@@ -26,6 +26,12 @@ describe('canRun', () => {
       expect(canRun(company('admin'), n), n).toBe(true);
     }
   });
+  it('before the status is read, only what a clerk may run (no admin tab flashes past a clerk)', () => {
+    for (const n of names) {
+      expect(canRun(LOCAL_STATUS, n, false), n).toBe(OPERATION_ROLES[n] === 'clerk');
+      expect(canRun(company('admin'), n, false), n).toBe(OPERATION_ROLES[n] === 'clerk');
+    }
+  });
   it('an unknown role counts as a clerk', () => {
     expect(canRun(company(null), 'keys:create')).toBe(false);
     expect(canRun(company(null), 'quote:run')).toBe(true);
