@@ -1,6 +1,7 @@
 // The composition root: one function that every host (npm run serve, the Electron main process, tests)
 // calls to get a running rating service on a data folder or a company database. Over 400 lines for now: it is
-// the one place that wires every part together; the store choice (#19) and secrets are the next to move out.
+// the one place that wires every part together; the store choice (#19), secrets and the company desk's link
+// and gateway (#20) are the next to move out.
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import type { CompanyListen } from './api/company-listen';
