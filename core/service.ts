@@ -1,6 +1,7 @@
 // The composition root: one function that every host (npm run serve, the Electron main process, tests)
 // calls to get a running rating service on a data folder or a company database. Over 400 lines for now: it is
-// the one place that wires every part together; the store choice (#19) and secrets are the next to move out.
+// the one place that wires every part together; the store choice (#19), secrets and the company desk's link
+// and gateway (#20) are the next to move out.
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import type { CompanyListen } from './api/company-listen';
@@ -18,6 +19,8 @@ import { buildOpenApiDocument } from './contract/openapi';
 import type { CarrierInfo, Shipment } from './contract/v1';
 import type { DeskEventName, DeskEventPayload } from './contract/operations';
 import { attachDeskEvents, type DeskEmit } from './desk/events';
+import { DeskCompanyLink } from './desk/company-link';
+import { createDeskGateway, type DeskGateway } from './desk/gateway';
 import { dispatchDesk } from './desk/dispatch';
 import type { DeskResult } from './desk/contract';
 import { parseStoredShipment } from './operations/stored-quote';
@@ -84,6 +87,18 @@ export interface RatingServiceOptions {
    * start, the benchmark's reference); a list runs only those phases (the benchmark's breakdown).
    */
   warmUp?: boolean | readonly WarmUpPhase[];
+  /**
+   * The desk gateway (#20, core/desk/gateway/): company desks' calls under /desk/v1/ on the same listener,
+   * beside /v1. `serve` turns it on; the desktop app never serves other desks. Tests shorten the event
+   * streams' keep-alive period.
+   */
+  deskGateway?: boolean | { keepAliveMs: number };
+  /**
+   * A desk that may join a company server (#20): the desktop app and its e2e harness. Its link
+   * (core/desk/company-link.ts) answers company:* and resumes a stored link at start; route the window's
+   * calls through core/desk/router.ts. `retry`: tests shorten the reconnect back-off.
+   */
+  companyDesk?: boolean | { retry: { firstMs: number; maxMs: number } };
 }
 
 /** How many latest history rows the warm-up reads for its route (warm-up-route.ts). */
@@ -344,6 +359,16 @@ export async function createRatingService(options: RatingServiceOptions) {
     checkCarrier: (code, check) =>
       runCarrierCheck(code, { settings, logger, now: () => clock.now(), ...check }),
   };
+  const company = options.companyDesk
+    ? new DeskCompanyLink({
+        settings: store.settings,
+        clock,
+        logger,
+        emitStatus: (status) => emitDesk('company:status', status),
+        ...(typeof options.companyDesk === 'object' ? { retry: options.companyDesk.retry } : {}),
+      })
+    : null;
+  if (company) parts.company = company;
   const deskContext: ServiceContext = {
     store,
     clock,
@@ -351,6 +376,25 @@ export async function createRatingService(options: RatingServiceOptions) {
     emit: emitDesk,
     app: { version: options.appVersion ?? '0.0.0', dataDir: options.dataDir },
   };
+
+  // After everything else has started: connecting to the company server waits for nothing here.
+  await company?.resume();
+  let gateway: DeskGateway | null = null;
+  if (options.deskGateway) {
+    gateway = createDeskGateway({
+      context: deskContext,
+      subscribe: (listener) => {
+        deskListeners.add(listener);
+        return () => deskListeners.delete(listener);
+      },
+      clock,
+      logger,
+      version: deskContext.app.version,
+      ...(typeof options.deskGateway === 'object' ? { keepAliveMs: options.deskGateway.keepAliveMs } : {}),
+    });
+    // Read per request: the listener started above answers /desk/ from here on (a 404 before).
+    runtime.extension = gateway.extension;
+  }
 
   return {
     store,
@@ -378,6 +422,10 @@ export async function createRatingService(options: RatingServiceOptions) {
       (await registry.info(health)).map((c) => health.get(c.code)),
     /** Stops and starts the listener with the current settings (desk: listener on/off, port, host). */
     restartListener: parts.restartListener,
+    /** The desk gateway when `deskGateway` asked for it (tests count its event streams). */
+    gateway,
+    /** The desk's company link when `companyDesk` asked for it (core/desk/router.ts routes by it). */
+    company,
     /** The desk: every operation through one call, and every desk event to its subscribers. */
     desk: {
       /** What operations run with inside this service (tests run an operation table of their own with it). */
@@ -394,7 +442,10 @@ export async function createRatingService(options: RatingServiceOptions) {
       clearInterval(purgeTimer);
       // Before the simulators stop: its throwaway quote is aborted rather than left failing against them.
       await warmUp?.close();
+      await company?.close();
       detachDeskEvents();
+      // Its event streams never go idle: ended first, or the listener's close would wait for them.
+      gateway?.close();
       if (listener) await listener.close();
       listener = null;
       await registry.close();

@@ -176,6 +176,8 @@ export async function handleRates(
         sandbox: rt.isSandbox() ? 1 : 0,
         shipment_json: JSON.stringify(shipment),
         result_json: body,
+        author: null,
+        warehouse: null,
       }),
     });
     if (!charged.ok) {

@@ -1,9 +1,31 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CarrierInfo, Shipment } from '../contract/v1';
 import type { RatingResult } from '../rating/aggregator';
 import type { LowBalanceEvent, Store } from '../store/port';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { KeyCache } from './key-cache';
+import type { HeaderList } from './respond';
+
+/**
+ * A documented extension beside /v1 on the same listener (the desk gateway, /desk/v1/…, #20): it gets the
+ * requests under its prefix after the listener's own guards (Host, proxy, Origin) and answers them itself.
+ * /v1 never reaches it. Declared here so that api/ does not import the layer that implements it.
+ */
+export interface ApiExtension {
+  /** The path prefix it owns, e.g. `/desk/`. */
+  readonly prefix: string;
+  handle(req: IncomingMessage, res: ServerResponse, request: ExtensionRequest): Promise<void>;
+}
+
+export interface ExtensionRequest {
+  requestId: string;
+  /** The listener's base headers (request id, no-store, nosniff), to be completed by the answer. */
+  headers: HeaderList;
+  /** The path as sent, without the query. */
+  path: string;
+  query: string | null;
+}
 
 /** What the /v1 listener needs from the service; assembled by core/service.ts. */
 export interface ApiRuntime {
@@ -26,4 +48,6 @@ export interface ApiRuntime {
   openApiJson(): string;
   onLowBalance(event: LowBalanceEvent): void;
   onBalanceChanged(accountId: number, balance: number): void;
+  /** Set only when the host asked for it (`serve` with the desk gateway); absent, nothing but /v1 routes. */
+  extension?: ApiExtension;
 }

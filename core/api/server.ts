@@ -238,6 +238,11 @@ async function handle(
     }
     if (isCrossSite(guard)) return sendError(res, 'origin_not_allowed', requestId, headers);
     const route = exact ?? (target ? ROUTES.get(target.path) : undefined);
+    // The extension beside /v1 (#20): after the guards above, never for a /v1 route.
+    const extension = rt.extension;
+    if (!route && extension && target?.path.startsWith(extension.prefix)) {
+      return await extension.handle(req, res, { requestId, headers, path: target.path, query: target.query });
+    }
     if (!route) return sendError(res, 'not_found', requestId, headers);
     if (req.method !== route.method) {
       return sendError(res, 'method_not_allowed', requestId, headers, { headers: { Allow: route.method } });

@@ -130,6 +130,8 @@ export async function main(argv: string[]): Promise<number> {
       // memory a first call costs anyway (docs/benchmarks.md); an idle service that may never be asked can
       // stay small instead.
       ...(values['no-warm-up'] ? { warmUp: false } : {}),
+      // Company desks (#20) reach the server through /desk/v1/ on this same listener.
+      deskGateway: true,
       listen: network.listen ?? {
         ...(values.host ? { host: values.host } : {}),
         ...(port !== undefined ? { port } : {}),
@@ -148,7 +150,8 @@ export async function main(argv: string[]): Promise<number> {
   if (service.sandbox()) {
     logger.warn(
       'SANDBOX MODE: carriers are local simulators; prices are NOT real. ' +
-        'Switch with: npm run admin -- settings set sandbox off',
+        // The same store as this serve: a bare command would switch the desk's own data folder instead.
+        `Switch with: npm run admin -- ${databaseUrl ? '--database <the same URL> ' : ''}settings set sandbox off`,
     );
   }
   if (!service.listener) {

@@ -37,8 +37,14 @@ export type DeskParsedInput<C extends DeskChannel> = z.output<(typeof deskChanne
 export type DeskOutput<C extends DeskChannel> = z.output<(typeof deskChannels)[C]['output']>;
 export type DeskEvent = keyof typeof deskEvents;
 
-/** `busy`: the data file was locked by another program (an admin import): the UI asks to try again. */
-export type DeskErrorCode = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'busy' | 'internal';
+/**
+ * `busy`: the data file was locked by another program (an admin import): the UI asks to try again.
+ * Company mode (#20) only: `unauthorized`: the company server does not know this desk's token (revoked, user
+ * disabled); `offline`: the company server cannot be reached now (the call was not run; nothing falls back
+ * to local data).
+ */
+export type DeskErrorCode =
+  'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'busy' | 'internal' | 'unauthorized' | 'offline';
 export type DeskError = { code: DeskErrorCode; message: string };
 export type DeskResult<T> = { ok: true; value: T } | { ok: false; error: DeskError };
 

@@ -4,10 +4,15 @@
 import type { EventEmitter } from 'node:events';
 import type { CarrierCode } from '../carriers/types';
 import type {
+  ActorKind,
   CarrierCheckReport,
+  CompanyStatus,
+  DeskRole,
   CarrierEndpoint,
   DeskEventName,
   DeskEventPayload,
+  OperationParsedInput,
+  ServerCertificate,
 } from '../contract/operations';
 import type { Shipment } from '../contract/v1';
 import type { QuoteProgress, RatingResult } from '../rating/aggregator';
@@ -21,9 +26,24 @@ import type { WallClock } from '../util/clock';
 export type { WallClock };
 export const systemWallClock: WallClock = { now: () => new Date() };
 
+/**
+ * Who runs an operation (#20): a desk user signed in to a company server (their role decides what they may
+ * run), this computer's desk, or the admin CLI (named by the OS user). History and the audit log name them.
+ */
+export interface Actor {
+  kind: ActorKind;
+  name: string;
+  /** A company desk's user's role; absent for this computer's desk and the CLI, which may run everything. */
+  role?: DeskRole;
+  /** The enrolled device a company desk's call came from. */
+  deviceId?: string;
+}
+
 export interface StoreContext {
   store: Store;
   clock: WallClock;
+  /** Absent: this computer's desk. */
+  actor?: Actor;
 }
 
 /**
@@ -33,6 +53,18 @@ export interface StoreContext {
 export interface RunningListener {
   url: string;
   port: number;
+}
+
+/**
+ * The desk's link to a company server (#20), answered by the desk host (company:* operations). Only a desk
+ * has one; a company server's service and the admin CLI do not, and the operations refuse there.
+ */
+export interface CompanyLink {
+  status(): Promise<CompanyStatus>;
+  /** First contact: the certificate the server shows, for the clerk to compare and pin. */
+  probe(url: string): Promise<ServerCertificate>;
+  join(input: OperationParsedInput<'company:join'>): Promise<CompanyStatus>;
+  leave(): Promise<CompanyStatus>;
 }
 
 /** The running service, as the operations that need it see it. */
@@ -55,6 +87,8 @@ export interface ServiceParts {
     code: CarrierCode,
     options: { endpoint?: CarrierEndpoint; stepTimeoutMs?: number },
   ): Promise<CarrierCheckReport>;
+  /** The desk's company link; absent on a company server and wherever no desk runs. */
+  company?: CompanyLink;
 }
 
 export interface ServiceContext extends StoreContext {

@@ -1,6 +1,7 @@
 // How an operation is defined and run: its schemas come from core/contract/operations (the one source), its
 // body from the area's module here. Every host calls operations through invoke() or runStoreOperation(), so
-// input is parsed exactly once, by the operation's own schema.
+// input is parsed exactly once, by the operation's own schema, and every admin change that succeeds is written
+// to the audit log (audit-log.ts).
 import {
   operationSchemas,
   type OperationInput,
@@ -9,6 +10,7 @@ import {
   type OperationParsedInput,
 } from '../contract/operations';
 import type { Store } from '../store/port';
+import { withAudit } from './audit-log';
 import type { ServiceContext, StoreContext, WallClock } from './context';
 import { describeIssues, OperationError } from './errors';
 
@@ -44,9 +46,9 @@ export async function invokeOperation<N extends OperationName>(
   const def = table[name] as OperationDefinition<N>;
   if (def.needs === 'service') {
     if (!('service' in ctx)) throw new Error(`${name} needs a running rating service`);
-    return def.run(ctx, input);
+    return withAudit(name, ctx, input, () => def.run(ctx, input));
   }
-  return def.run(ctx, input);
+  return withAudit(name, ctx, input, () => def.run(ctx, input));
 }
 
 /** Runs a store operation (the admin CLI and test set-ups); a bad input rejects like any other failure. */
@@ -56,7 +58,8 @@ export async function runStoreOperation<N extends OperationName>(
   ctx: StoreContext,
   raw: unknown,
 ): Promise<OperationOutput<N>> {
-  return def.run(ctx, parseOperationInput(name, raw));
+  const input = parseOperationInput(name, raw);
+  return withAudit(name, ctx, input, () => def.run(ctx, input));
 }
 
 /** The classic call shape (store, clock, input) of one store operation, for scripts and test set-ups. */

@@ -3,8 +3,11 @@
 import type { z } from 'zod';
 import { safePropertyName } from '../keys/redact';
 
-/** `busy`: another program held the data file's write lock too long; the same call may succeed shortly. */
-export type OperationErrorCode = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'busy';
+/**
+ * `busy`: another program held the data file's write lock too long; the same call may succeed shortly.
+ * `offline`: a company desk could not reach its company server (#20); nothing was run.
+ */
+export type OperationErrorCode = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'busy' | 'offline';
 
 export class OperationError extends Error {
   override readonly name = 'OperationError';

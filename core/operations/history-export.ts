@@ -5,12 +5,12 @@ import type { DeliveryType } from '../contract/v1';
 import { CARRIER_NAMES_EN } from '../carriers/types';
 import type { QuoteRow } from '../store/port';
 import { daysText, roublesText } from '../contract/spreadsheet';
-import type { StoreContext } from './context';
 import { csvText } from './csv';
 import { storedResult } from './stored-quote';
+import { exportLanguage, localDateTime, stamp, type Language } from './export-basics';
 import { writeXlsx, type XlsxCell } from './xlsx';
 
-export type Language = 'ru' | 'en';
+export { exportLanguage, localDateTime, stamp, type Language };
 
 interface ExportRow {
   /** The prices are the simulators' (sandbox mode): marked in every row, so none is passed on as real. */
@@ -24,6 +24,9 @@ interface ExportRow {
   deliveryType: string;
   priceKopecks: number | null;
   days: string;
+  /** Who asked and from which warehouse (#20); empty for this computer's desk and /v1. */
+  warehouse: string;
+  author: string;
 }
 
 const HEADERS: Record<Language, readonly string[]> = {
@@ -38,12 +41,28 @@ const HEADERS: Record<Language, readonly string[]> = {
     'Цена, ₽',
     'Срок, дн.',
     'Цены',
+    'Склад',
+    'Автор',
   ],
-  en: ['Date', 'From', 'To', 'Weight, g', 'Carrier', 'Service', 'Delivery', 'Price, ₽', 'Days', 'Prices'],
+  en: [
+    'Date',
+    'From',
+    'To',
+    'Weight, g',
+    'Carrier',
+    'Service',
+    'Delivery',
+    'Price, ₽',
+    'Days',
+    'Prices',
+    'Warehouse',
+    'Author',
+  ],
 };
-const WIDTHS = [17, 20, 20, 9, 14, 30, 16, 12, 9, 30];
+// Warehouse and author came with #20, after the columns files and macros already read by position.
+const WIDTHS = [17, 20, 20, 9, 14, 30, 16, 12, 9, 30, 20, 16];
 
-/** The last column: a simulated price says so in the row itself, wherever the row is pasted. */
+/** The «Цены» column: a simulated price says so in the row itself, wherever the row is pasted. */
 export const SANDBOX_MARK: Record<Language, string> = {
   ru: 'ПЕСОЧНИЦА: цены не настоящие',
   en: 'SANDBOX: prices are not real',
@@ -68,23 +87,6 @@ const DELIVERY: Record<Language, Record<DeliveryType, string>> = {
 
 export { roublesText };
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** Files are written in the UI's language (the setting the desk shows). */
-export async function exportLanguage(ctx: StoreContext): Promise<Language> {
-  return (await ctx.store.settings.get('ui.language')) === 'en' ? 'en' : 'ru';
-}
-
-/** The date part of a file name: 2025-03-14. */
-export const stamp = (d: Date): string => d.toISOString().slice(0, 10);
-
-/** Local time of this computer: the people reading the file think in it, not in UTC. */
-export function localDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 /**
  * A carrier's name in the file's language. Stored rows keep the Russian `carrier_name` /v1 gave; an English
  * file names a built-in carrier as the English UI does. A rate card (or a carrier since removed) has only the
@@ -106,6 +108,8 @@ export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportR
       from: q.from_city,
       to: q.to_city,
       weightGrams: q.weight_grams,
+      warehouse: q.warehouse ?? '',
+      author: q.author ?? '',
     };
     const { rates } = storedResult(q);
     if (rates.length === 0) {
@@ -144,6 +148,8 @@ export function historyCsv(rows: readonly ExportRow[], lang: Language): string {
     r.priceKopecks === null ? '' : roublesText(r.priceKopecks),
     r.days,
     r.sandbox ? SANDBOX_MARK[lang] : '',
+    r.warehouse,
+    r.author,
   ]);
   return csvText([HEADERS[lang], ...records], { separator: ';', bom: true });
 }
@@ -166,6 +172,8 @@ export function historyXlsx(
     r.priceKopecks === null ? null : { money: r.priceKopecks / 100 },
     /^\d+$/.test(r.days) ? Number(r.days) : r.days,
     r.sandbox ? SANDBOX_MARK[lang] : '',
+    r.warehouse,
+    r.author,
   ]);
   return writeXlsx({ name: sheet, header: HEADERS[lang], rows: cells, widths: WIDTHS }, now);
 }

@@ -1,7 +1,7 @@
 // History: search, open, re-run with the price change, export (CSV/XLSX), copy as curl.
 import type { HistoryRow, PriceChange } from '../contract/operations';
 import type { Rate } from '../contract/v1';
-import type { QuoteRow } from '../store/port';
+import type { QuoteFilter, QuoteRow } from '../store/port';
 import type { ServiceContext, StoreContext } from './context';
 import type { AreaOperations } from './define';
 import { curlCommand } from './curl';
@@ -36,6 +36,8 @@ function toHistoryRow(q: QuoteRow): HistoryRow {
       ...(f.detail ? { detail: f.detail } : {}),
     })),
     sandbox: q.sandbox === 1,
+    author: q.author,
+    warehouse: q.warehouse,
   };
 }
 
@@ -76,10 +78,18 @@ export function priceChanges(before: readonly Rate[], after: readonly Rate[]): P
   );
 }
 
-async function matchingQuotes(ctx: StoreContext, text: string): Promise<QuoteRow[]> {
+/** The store's filter from an operation's input: only the fields given (exact names). */
+function quoteFilter(input: { author?: string | undefined; warehouse?: string | undefined }): QuoteFilter {
+  return {
+    ...(input.author !== undefined ? { author: input.author } : {}),
+    ...(input.warehouse !== undefined ? { warehouse: input.warehouse } : {}),
+  };
+}
+
+async function matchingQuotes(ctx: StoreContext, text: string, filter: QuoteFilter): Promise<QuoteRow[]> {
   const all: QuoteRow[] = [];
   while (all.length < EXPORT_MAX_QUOTES) {
-    const page = await ctx.store.quotes.search(text, EXPORT_PAGE, all.length);
+    const page = await ctx.store.quotes.search(text, EXPORT_PAGE, all.length, filter);
     all.push(...page);
     if (page.length < EXPORT_PAGE) break;
   }
@@ -100,8 +110,10 @@ type HistoryOperation =
 export const historyOperations = {
   'history:search': {
     needs: 'store',
-    run: async ({ store }, { text, limit, offset }) =>
-      (await store.quotes.search(text, limit, offset)).map(toHistoryRow),
+    run: async ({ store }, input) =>
+      (await store.quotes.search(input.text, input.limit, input.offset, quoteFilter(input))).map(
+        toHistoryRow,
+      ),
   },
 
   'history:get': {
@@ -117,6 +129,8 @@ export const historyOperations = {
         shipment: q.shipment,
         rates: q.rates,
         failures: q.failures,
+        author: q.row.author,
+        warehouse: q.row.warehouse,
       };
     },
   },
@@ -125,18 +139,19 @@ export const historyOperations = {
     needs: 'service',
     run: async (ctx, { id, quoteKey }) => {
       const before = storedQuote(await requireQuoteRow(ctx.store.quotes, id));
-      const quote = await runDeskQuote(ctx, quoteKey, before.shipment);
+      // From the same place as before (a warehouse's place is in the stored shipment), under the same name.
+      const quote = await runDeskQuote(ctx, quoteKey, before.shipment, { warehouse: before.row.warehouse });
       return { quote, changes: priceChanges(before.rates, quote.rates) };
     },
   },
 
   'history:export': {
     needs: 'store',
-    run: async (ctx, { format, text }) => {
+    run: async (ctx, input) => {
       const now = ctx.clock.now();
       const lang = await exportLanguage(ctx);
-      const rows = exportRows(await matchingQuotes(ctx, text ?? ''), lang);
-      return exportedFile(rows, lang, format, now, { base: `ratedesk-history-${stamp(now)}` });
+      const rows = exportRows(await matchingQuotes(ctx, input.text ?? '', quoteFilter(input)), lang);
+      return exportedFile(rows, lang, input.format, now, { base: `ratedesk-history-${stamp(now)}` });
     },
   },
 

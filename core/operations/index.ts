@@ -2,14 +2,19 @@
 // in the area modules here). The desk's IPC dispatch and the admin CLI both run operations from this table.
 import type { OperationName, OperationOutput } from '../contract/operations';
 import { accountOperations } from './accounts';
+import { auditOperations } from './audit';
 import { carrierOperations } from './carriers';
+import { companyOperations } from './company';
 import type { ServiceContext, StoreContext } from './context';
 import { invokeOperation, type OperationTable } from './define';
 import { historyOperations } from './history';
 import { keyOperations } from './keys';
+import { originOperations } from './origins';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
+import { userOperations } from './users';
+import { warehouseOperations } from './warehouses';
 
 export const OPERATIONS = {
   ...settingOperations,
@@ -19,6 +24,11 @@ export const OPERATIONS = {
   ...accountOperations,
   ...keyOperations,
   ...rateCardOperations,
+  ...userOperations,
+  ...warehouseOperations,
+  ...originOperations,
+  ...auditOperations,
+  ...companyOperations,
 } satisfies OperationTable;
 
 /** Parses `raw` with the operation's schema, then runs it. */
@@ -38,3 +48,6 @@ export { describeIssues, isOperationError, OperationError, type OperationErrorCo
 export * from './accounts';
 export * from './keys';
 export * from './settings';
+export * from './users';
+export * from './warehouses';
+export { AUDIT_DESCRIBERS, AUDIT_READ_ONLY, auditActor } from './audit-log';

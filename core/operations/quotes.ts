@@ -12,11 +12,14 @@ import {
 } from '../contract/operations';
 import type { Shipment } from '../contract/v1';
 import type { QuoteProgress as CoreProgress } from '../rating/aggregator';
+import type { WarehouseRow } from '../store/port';
 import { newRequestId } from '../util/ids';
 import type { ServiceContext, StoreContext } from './context';
 import type { AreaOperations } from './define';
 import { exportedFile, exportLanguage, exportRows, stamp } from './history-export';
 import { parseStoredShipment, requireQuoteRow } from './stored-quote';
+import { warehouseView } from './warehouse-view';
+import { requireWarehouse } from './warehouses';
 
 /** How many recent quotes are scanned for places; autocomplete must stay instant. */
 const RECENT_QUOTES_SCANNED = 200;
@@ -34,6 +37,28 @@ function deskProgress(p: CoreProgress): QuoteProgress {
   };
 }
 
+/** Who History names as having asked: a company desk's user; null for this computer's desk and the CLI. */
+export function authorOf(ctx: StoreContext): string | null {
+  return ctx.actor?.kind === 'user' ? ctx.actor.name : null;
+}
+
+/**
+ * The parcel as asked from a warehouse: its place replaces `from`, and its default carriers apply when the
+ * shipment names none.
+ */
+export function fromWarehouse(shipment: Shipment, warehouse: WarehouseRow): Shipment {
+  const { default_carriers } = warehouseView(warehouse);
+  const carriers =
+    (shipment.carriers === undefined || shipment.carriers === null) && default_carriers.length > 0
+      ? { carriers: default_carriers }
+      : {};
+  return {
+    ...shipment,
+    from: { country: 'RU', city: warehouse.city, postal_code: warehouse.postal_code },
+    ...carriers,
+  };
+}
+
 /**
  * A quote from the desk: rated like /v1/rates (same carriers, same rules) but not charged to any account's
  * API balance; kept in history, its failures as kinds.
@@ -42,13 +67,13 @@ export async function runDeskQuote(
   ctx: ServiceContext,
   quoteKey: string,
   shipment: Shipment,
-  probe?: readonly string[],
+  options: { probe?: readonly string[] | undefined; warehouse?: string | null } = {},
 ): Promise<DeskQuoteResult> {
   const requestId = newRequestId();
   const result = await ctx.service.rate(
     shipment,
     (p) => ctx.emit('quote:progress', { quoteKey, progress: deskProgress(p) }),
-    probe,
+    options.probe,
   );
   const sandbox = ctx.service.sandbox();
   // History keeps kind and detail; how long a breaker stays open means nothing once the moment has passed.
@@ -70,6 +95,8 @@ export async function runDeskQuote(
     sandbox: sandbox ? 1 : 0,
     shipment_json: JSON.stringify(shipment),
     result_json: JSON.stringify({ rates: result.rates, failures }),
+    author: authorOf(ctx),
+    warehouse: options.warehouse ?? null,
   });
   // The answer itself says until when a skipped carrier rests (retryInMs), for the screen that shows it now.
   return {
@@ -159,7 +186,14 @@ export async function suggestCities(
 export const quoteOperations = {
   'quote:run': {
     needs: 'service',
-    run: (ctx, { quoteKey, shipment, probe }) => runDeskQuote(ctx, quoteKey, shipment, probe),
+    run: async (ctx, { quoteKey, shipment, probe, warehouse_id }) => {
+      if (warehouse_id === undefined) return runDeskQuote(ctx, quoteKey, shipment, { probe });
+      const warehouse = await requireWarehouse(ctx.store, warehouse_id);
+      return runDeskQuote(ctx, quoteKey, fromWarehouse(shipment, warehouse), {
+        probe,
+        warehouse: warehouse.name,
+      });
+    },
   },
   // The Quote screen's "save as CSV/XLSX": the stored row, not the renderer's copy of it, goes through the
   // one CSV writer and the one XLSX writer (formula guard included), in the history export's columns.

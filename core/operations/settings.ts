@@ -2,7 +2,14 @@
 // app's own facts, and the /v1 listener's switch, port and bind address.
 import type { ListenerStatus, SettingView } from '../contract/operations';
 import { isLoopback } from '../settings/loopback';
-import { SETTINGS, isSettingName, maskSecret, parseSetting, type SettingName } from '../settings/schema';
+import {
+  SETTINGS,
+  isCompanyLinkSetting,
+  isSettingName,
+  maskSecret,
+  parseSetting,
+  type SettingName,
+} from '../settings/schema';
 import type { Store } from '../store/port';
 import { inService, type ServiceContext, type WallClock } from './context';
 import { storeCall, type AreaOperations } from './define';
@@ -102,6 +109,13 @@ function listenError(error: unknown, host: string, port: number): string {
   return `The /v1 API could not start on ${host}:${port}.`;
 }
 
+/** The desk's company link is joined and left as a whole (#20): a loose write would half-join a server. */
+function refuseCompanyLink(name: string): void {
+  if (isCompanyLinkSetting(name)) {
+    throw new OperationError('invalid', `${name} is changed by joining or leaving a company server.`);
+  }
+}
+
 function themeOf(value: string): 'system' | 'light' | 'dark' {
   return value === 'light' || value === 'dark' ? value : 'system';
 }
@@ -156,6 +170,7 @@ export const settingOperations = {
           `${name} is changed through the listener settings (listener:update).`,
         );
       }
+      refuseCompanyLink(name);
       return writeSetting(ctx.store, ctx.clock, name, value);
     },
   },
@@ -170,6 +185,7 @@ export const settingOperations = {
           `${name} is changed through the listener settings (listener:update).`,
         );
       }
+      refuseCompanyLink(name);
       const known = knownName(name);
       await store.settings.write([{ name: known, value: null }], ctx.clock.now().toISOString());
       return view(known, undefined);

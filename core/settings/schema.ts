@@ -115,7 +115,64 @@ export const SETTINGS = {
     secret: false,
     doc: 'Carriers preselected in the quote form, comma-separated (empty: all).',
   },
+  // The desk's link to a company server (#20): local to this desk, never sent to the server, changed only
+  // through company:join/leave (core/desk/company-link.ts). Empty: local mode.
+  'company.url': {
+    schema: z.string().max(500),
+    default: '',
+    secret: false,
+    doc: 'The company server this desk joined (empty: local mode).',
+  },
+  'company.fingerprint': {
+    schema: z.string().max(200),
+    default: '',
+    secret: false,
+    doc: "The company server certificate's SHA-256, pinned when the desk joined.",
+  },
+  'company.ca_pem': {
+    schema: z.string().max(20_000),
+    default: '',
+    secret: false,
+    doc: "The company CA (PEM) the server's certificate is checked against, instead of a pin.",
+  },
+  'company.token': {
+    schema: z.string().max(200),
+    default: '',
+    secret: true,
+    doc: "This desk's device token on the company server (kept by the secret store).",
+  },
+  'company.device_name': {
+    schema: z.string().max(80),
+    default: '',
+    secret: false,
+    doc: 'What this desk called itself when it joined.',
+  },
+  'company.user': { schema: z.string().max(64), default: '', secret: false, doc: 'Who signed in.' },
+  'company.role': {
+    schema: z.enum(['', 'clerk', 'admin']),
+    default: '',
+    secret: false,
+    doc: "The signed-in user's role when the desk joined (the server decides on every call).",
+  },
+  'ui.warehouse': {
+    schema: z.string().regex(/^(\d{1,15}|all)?$/, 'a warehouse id, "all" or empty'),
+    default: '',
+    secret: false,
+    doc:
+      'The warehouse this desk last quoted from (its id; "all": «из всех складов»; empty: none). Desk-local: ' +
+      'each computer remembers its own, never sent to a company server.',
+  },
 } as const satisfies Record<string, SettingDef>;
+
+/** Settings of this desk alone: kept in its local store even in company mode (the router's rule, #20). */
+export function isDeskLocalSetting(name: string): boolean {
+  return name.startsWith('ui.') || name.startsWith('company.');
+}
+
+/** Changed only through company:join/leave, never by settings:set (they would half-join a server). */
+export function isCompanyLinkSetting(name: string): boolean {
+  return name.startsWith('company.');
+}
 
 export type SettingName = keyof typeof SETTINGS;
 

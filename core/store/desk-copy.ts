@@ -5,7 +5,7 @@
 // the other, and nothing here knows SQL.
 import type { Tier } from '../contract/limits';
 import type { Threshold } from '../contract/low-balance';
-import type { CarrierHealthRow, IdempotencyRecord, NewQuote } from './rows';
+import type { AuditRow, CarrierHealthRow, IdempotencyRecord, NewQuote, UserRole, WarehouseRow } from './rows';
 
 /** In the order they are written: every table after those its rows refer to. */
 export const DESK_TABLES = [
@@ -23,12 +23,27 @@ export const DESK_TABLES = [
   'rate_card_rows',
   'fivepost_catalogues',
   'fivepost_points',
+  // #20: enrolled desks keep working on the company server (their token digests move); an unused enrolment
+  // code does not move (it lives minutes: the admin issues a new one there).
+  'users',
+  'devices',
+  'warehouses',
+  'audit',
 ] as const;
 
 export type DeskTable = (typeof DESK_TABLES)[number];
 
 /** Tables whose ids a new row takes from a counter: the target's counter continues after the copied ids. */
-export const IDENTITY_TABLES = ['accounts', 'ledger', 'quotes', 'notifications', 'rate_cards'] as const;
+export const IDENTITY_TABLES = [
+  'accounts',
+  'ledger',
+  'quotes',
+  'notifications',
+  'rate_cards',
+  'users',
+  'warehouses',
+  'audit',
+] as const;
 export type IdentityTable = (typeof IDENTITY_TABLES)[number];
 
 export interface DeskRows {
@@ -116,6 +131,25 @@ export interface DeskRows {
     point: string | null;
     problem: string | null;
   };
+  users: {
+    id: number;
+    name: string;
+    name_key: string;
+    role: UserRole;
+    created_at: string;
+    disabled_at: string | null;
+  };
+  devices: {
+    id: string;
+    user_id: number;
+    token_digest: string;
+    name: string;
+    created_at: string;
+    last_seen_at: string | null;
+    revoked_at: string | null;
+  };
+  warehouses: WarehouseRow & { name_key: string };
+  audit: AuditRow;
 }
 
 /** An account as the ledger invariant sees it: its balance and the sum of its ledger rows. */
@@ -161,6 +195,10 @@ export const CHUNK_ROWS: Record<DeskTable, number> = {
   rate_card_rows: 10_000,
   fivepost_catalogues: 100,
   fivepost_points: 2_000,
+  users: 5_000,
+  devices: 5_000,
+  warehouses: 1_000,
+  audit: 5_000,
 };
 
 /** The differences between two sets of figures, one line each; empty when they agree. */

@@ -37,7 +37,11 @@ import type {
   RateCardRecord,
   RateCardServiceRow,
   RateCardSummary,
+  QuoteFilter,
 } from './rows';
+import type { AuditStore, UsersStore, WarehousesStore } from './port-company';
+
+export type { AuditStore, UsersStore, WarehousesStore };
 
 export type { BucketLimits, SlotDecision, TakeResult, Threshold, Tier, WindowRule };
 export type * from './rows';
@@ -114,7 +118,7 @@ export interface QuotesStore {
   insert(quote: NewQuote): Promise<number>;
   byId(id: number): Promise<QuoteRow | undefined>;
   /** Newest first; `text` is matched literally (`%` and `_` are characters, not wildcards). */
-  search(text: string, limit?: number, offset?: number): Promise<QuoteRow[]>;
+  search(text: string, limit?: number, offset?: number, filter?: QuoteFilter): Promise<QuoteRow[]>;
 }
 
 export interface NotificationsStore {
@@ -320,6 +324,9 @@ export interface Store extends MoneyPath, IntegrityCheckStore {
   readonly rateCards: RateCardsStore;
   readonly locationCache: LocationCacheStore;
   readonly pickupCatalogue: PickupCatalogueStore;
+  readonly users: UsersStore;
+  readonly warehouses: WarehousesStore;
+  readonly audit: AuditStore;
   readonly changes: ChangeFeed;
   /** Shared carrier state where instances share the data; absent where one process serves it. */
   readonly carrierCoordination?: CarrierCoordinationStore;

@@ -79,9 +79,103 @@ export interface QuoteRow {
   sandbox: 0 | 1;
   shipment_json: string;
   result_json: string;
+  /** Who asked (#20): a desk user's name; null for this computer's desk and for /v1. */
+  author: string | null;
+  /** The warehouse's name when it was asked; null when none was picked. */
+  warehouse: string | null;
 }
 
 export type NewQuote = Omit<QuoteRow, 'id'>;
+
+// ---- company desks (#20) ----
+
+export type UserRole = 'clerk' | 'admin';
+
+export interface UserRow {
+  id: number;
+  name: string;
+  role: UserRole;
+  disabled: boolean;
+  created_at: string;
+  /** Devices enrolled and not revoked. */
+  devices: number;
+}
+
+export interface DeviceRow {
+  id: string;
+  user_id: number;
+  user_name: string;
+  name: string;
+  created_at: string;
+  last_seen_at: string | null;
+  revoked_at: string | null;
+}
+
+/** What a desk call is authenticated as: only an active device of an enabled user has one. */
+export interface DeviceAuthRow {
+  device_id: string;
+  device_name: string;
+  user_id: number;
+  user_name: string;
+  role: UserRole;
+}
+
+export interface NewDevice {
+  id: string;
+  /** SHA-256 hex of the device token; the token itself is never stored. */
+  token_digest: string;
+  name: string;
+}
+
+export type RedeemResult =
+  | { ok: true; user: UserRow; device: DeviceRow }
+  | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'disabled' };
+
+export interface WarehouseRow {
+  id: number;
+  name: string;
+  city: string;
+  postal_code: string | null;
+  address: string;
+  /** JSON array of carrier codes. */
+  default_carriers_json: string;
+  /** JSON array of box presets. */
+  box_presets_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type NewWarehouse = Omit<WarehouseRow, 'id' | 'created_at' | 'updated_at'>;
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  actor_kind: 'user' | 'desk' | 'cli';
+  actor: string;
+  action: string;
+  target: string;
+  /** JSON object of the change (never a secret's value). */
+  detail_json: string;
+}
+
+export type NewAudit = Omit<AuditRow, 'id'>;
+
+export interface AuditQuery {
+  actor?: string;
+  /** An operation name (`keys:create`) or its area (`keys`). */
+  action?: string;
+  /** Inclusive ISO bounds on `at` (a date alone means that whole day for `to`). */
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface QuoteFilter {
+  /** Exact author / warehouse name. */
+  author?: string;
+  warehouse?: string;
+}
 
 export interface NotificationRow {
   id: number;

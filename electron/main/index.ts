@@ -3,13 +3,15 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Notification, safeStorage, session } from 'electron';
+import type { DeskEventPayload } from '../../core/desk/contract';
+import { createDeskRouter } from '../../core/desk/router';
 import type { RatingService } from '../../core/service';
 import { consoleLogger, type Logger } from '../../core/util/logger';
 import { appLayout, dataFolder, PRODUCT_NAME } from './app-paths';
 import { keychainSecrets } from './credentials';
 import { pushTo, registerDeskIpc } from './ipc';
 import { ABI_HELP, findNativeBinding, isAbiMismatch } from './native-sqlite';
-import { lowBalanceNotifier } from './notifications';
+import { lowBalanceFromDesk, lowBalanceNotifier } from './notifications';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { startRatingService } from './rating-service';
 import { denyPermissions, installSecurityGuards } from './security';
@@ -71,22 +73,31 @@ async function start(logger: Logger): Promise<void> {
     logger,
     secrets,
     appVersion: app.getVersion(),
+    // The desk may join a company server (#20): its link resumes a stored one at start.
+    companyDesk: true,
     ...(nativeBinding ? { open: { nativeBinding } } : {}),
   });
   service = started.service;
   const running = service;
 
-  // The core gives the desk whole: one dispatch for every operation, one subscription for every event.
-  disposers.push(registerDeskIpc(ipcMain, (channel, raw) => running.desk.dispatch(channel, raw)));
-  disposers.push(running.desk.subscribe(pushTo(() => mainWindow?.webContents ?? null)));
+  // The core gives the desk whole: one dispatch for every operation, one subscription for every event. The
+  // router sends them to the local service or, in company mode, to the company server (core/desk/router.ts).
+  const router = createDeskRouter(running.desk, running.company!);
+  disposers.push(() => router.close());
+  disposers.push(registerDeskIpc(ipcMain, (channel, raw) => router.dispatch(channel, raw)));
+  disposers.push(router.subscribe(pushTo(() => mainWindow?.webContents ?? null)));
 
   const notify = lowBalanceNotifier({
     notifications: { isSupported: () => Notification.isSupported(), create: (o) => new Notification(o) },
     language: () => (running.settings.get('ui.language') === 'en' ? 'en' : 'ru'),
     onClick: showWindow,
   });
-  running.events.on('low-balance', notify);
-  disposers.push(() => running.events.off('low-balance', notify));
+  // From the router's balance:low, so that a company server's low balance is notified too (#20).
+  disposers.push(
+    router.subscribe((event, payload) => {
+      if (event === 'balance:low') notify(lowBalanceFromDesk(payload as DeskEventPayload<'balance:low'>));
+    }),
+  );
 
   openWindow();
   if (started.listenerError) {

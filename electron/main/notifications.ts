@@ -1,6 +1,6 @@
 // Low balance: a native desktop notification, so it is seen while the window is in the background. The
-// in-app banner comes from the 'balance:low' desk event that attachDeskEvents pushes to the renderer;
-// both start from the same service event, so they never disagree.
+// in-app banner and this notification both come from the same 'balance:low' desk event the window gets
+// (from the local service, or the company server in company mode), so they never disagree.
 import type { LowBalanceEvent } from '../../core/store/port';
 import { accountLabel } from '../../core/contract/account-name';
 
@@ -40,6 +40,16 @@ export function lowBalanceText(e: LowBalanceEvent, language: Language): { title:
     title: 'RateDesk: заканчиваются запросы',
     body: `Аккаунт ${accountLabel(e.accountName, 'ru')}: осталось ${requestsRu(e.balance)} (порог ${e.threshold.toLocaleString('ru-RU')}). Пополните баланс в разделе «Баланс».`,
   };
+}
+
+/** The desk event (local service or company server, #20) as the notifier's input; the id is not shown. */
+export function lowBalanceFromDesk(e: {
+  account: string;
+  threshold: number;
+  balance: number;
+  at: string;
+}): LowBalanceEvent {
+  return { accountId: 0, accountName: e.account, threshold: e.threshold, balance: e.balance, at: e.at };
 }
 
 export interface LowBalanceNotifierOptions {

@@ -1,11 +1,14 @@
 // The app shell: top navigation, sandbox badge, language switch, the low-balance banner (on Balance only,
 // app/low-balance.tsx), the footer with the default account's balance and the toasts, the shortcuts
-// overlay, and a hash router over five screens.
+// overlay, and a hash router over five screens. In company mode (#20) the company strip sits under the top bar
+// on every screen and the top bar names who is signed in (app/CompanyBanner.tsx).
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { AppInfo } from '../../core/desk/contract';
 import { call, hasDeskApi } from './api/client';
 import { useDeskEvent } from './api/hooks';
 import { useAccountLabel } from './app/account-name';
+import { CompanyProvider, useCompany } from './app/company';
+import { CompanyBanner, CompanyChip } from './app/CompanyBanner';
 import { AppProvider, useApp } from './app/context';
 import { LowBalanceBanner, LowBalanceMark, LowBalanceProvider } from './app/low-balance';
 import { hrefFor, navigate, SCREENS, useRoute, type Screen } from './app/router';
@@ -28,13 +31,15 @@ export function App(): ReactNode {
   return (
     <I18nProvider onChange={saveLang}>
       <WithAppInfo>
-        <ToastProvider>
-          <QuoteSessionProvider>
-            <LowBalanceProvider>
-              <Shell />
-            </LowBalanceProvider>
-          </QuoteSessionProvider>
-        </ToastProvider>
+        <CompanyProvider>
+          <ToastProvider>
+            <QuoteSessionProvider>
+              <LowBalanceProvider>
+                <Shell />
+              </LowBalanceProvider>
+            </QuoteSessionProvider>
+          </ToastProvider>
+        </CompanyProvider>
       </WithAppInfo>
     </I18nProvider>
   );
@@ -67,6 +72,7 @@ function Shell(): ReactNode {
   const t = useT();
   const route = useRoute();
   const { info, refreshInfo } = useApp();
+  const { generation } = useCompany();
   const [helpOpen, setHelpOpen] = useState(false);
   // A toast belongs to the screen that showed it (#17 item 7).
   useToastsLeaveWith(route.screen);
@@ -121,15 +127,18 @@ function Shell(): ReactNode {
               {t('common.sandbox.badge')}
             </span>
           ) : null}
+          <CompanyChip />
           <LangSwitch />
         </div>
       </header>
+      <CompanyBanner />
       {route.screen === 'balance' ? <LowBalanceBanner /> : null}
       <main className="main" id="main">
-        <CurrentScreen screen={route.screen} params={route.params} />
+        {/* A new generation when the company server answers again: the screen loads afresh. */}
+        <CurrentScreen key={generation} screen={route.screen} params={route.params} />
       </main>
       <footer className="footer">
-        <FooterBalance />
+        <FooterBalance key={generation} />
         <LowBalanceMark />
         <ToastRegion />
         <button

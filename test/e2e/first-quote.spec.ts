@@ -61,6 +61,9 @@ async function timedQuote(page: Page, weight: string): Promise<Timing> {
   });
 }
 
+/** Half the cold start the warm-up removed (2.1–2.6 s): what the first quote may take over the later ones. */
+const COLD_SLACK_MS = 1_000;
+
 /** The warm-up has settled, and the clerk took at least as long to type as a form takes (fair to a cold start). */
 async function clerkTyped(desk: Desk, page: Page, since: number): Promise<void> {
   await desk.service.warmedUp;
@@ -81,8 +84,11 @@ test('the first quote after start is as fast as the later ones', async ({ page, 
   const note = `first ${JSON.stringify(first)}; warm ${JSON.stringify(warm)}`;
   console.log(`FIRST QUOTE ${note}`);
   test.info().annotations.push({ type: 'perf', description: note });
-  expect(first.firstRowMs, note).toBeLessThanOrEqual(Math.max(2 * warmFirst, warmFirst + 150));
-  expect(first.doneMs, note).toBeLessThanOrEqual(Math.max(2 * warmDone, warmDone + 300));
+  // Without the warm-up the first quote took 2.1–2.6 s longer than the later ones; a second of slack still
+  // catches that, and stays clear of a busy machine, where CI saw warm quotes spread from 0.19 to 0.72 s and
+  // a first one 0.77 s over their median (500 ms of slack missed by 205 ms).
+  expect(first.firstRowMs, note).toBeLessThanOrEqual(Math.max(2 * warmFirst, warmFirst + COLD_SLACK_MS));
+  expect(first.doneMs, note).toBeLessThanOrEqual(Math.max(2 * warmDone, warmDone + COLD_SLACK_MS));
 });
 
 for (const lang of ['ru', 'en'] as const) {

@@ -218,12 +218,26 @@ export interface Call {
   timeoutMs?: number;
 }
 
-/** One request on the instance's keep-alive agent. Never rejects: a reset or a timeout is `lost`. */
-export function send(call: Call): Promise<Reply> {
+/**
+ * One request on the instance's keep-alive agent. Never rejects: a reset or a timeout is `lost`. A kept-alive
+ * socket the server closed as idle just as it was reused fails with ECONNRESET before the server read the
+ * request (Node's http docs, "reusedSocket"): that one is sent again once on a new connection, as a client
+ * would. CI's clean-clone run lost two such calls on a busy machine.
+ */
+export async function send(call: Call): Promise<Reply> {
+  const { reusedSocket, ...first } = await sendOnce(call, call.instance.agent);
+  if (first.kind === 'lost' && reusedSocket === true && first.error === 'ECONNRESET') {
+    const { reusedSocket: _again, ...second } = await sendOnce(call, false);
+    return second;
+  }
+  return first;
+}
+
+function sendOnce(call: Call, agent: Agent | false): Promise<Reply & { reusedSocket?: boolean }> {
   const { instance, body } = call;
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (reply: Reply): void => {
+    const settle = (reply: Reply & { reusedSocket?: boolean }): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -241,7 +255,7 @@ export function send(call: Call): Promise<Reply> {
         port: instance.port,
         method: call.method ?? 'POST',
         path: call.path ?? '/v1/rates',
-        agent: instance.agent,
+        agent,
         headers,
       },
       (res) => {
@@ -268,7 +282,9 @@ export function send(call: Call): Promise<Reply> {
     );
     const timeoutMs = call.timeoutMs ?? 20_000;
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    req.on('error', (e: NodeJS.ErrnoException) => settle({ kind: 'lost', error: e.code ?? e.message }));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      settle({ kind: 'lost', error: e.code ?? e.message, reusedSocket: req.reusedSocket }),
+    );
     req.end(body);
   });
 }

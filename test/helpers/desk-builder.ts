@@ -11,6 +11,9 @@ import { storedPoint } from './fivepost-points';
 import { FIRST_TWO_CARRIERS, movableClock, SHIPMENT, startTestService } from './service';
 
 const HOUR = 3_600_000;
+const DESK_CODE_DIGEST = 'c'.repeat(64);
+/** The SHA-256 digest of the enrolled device's token: after a move, the device still authenticates with it. */
+export const DESK_DEVICE_TOKEN_DIGEST = 'd'.repeat(64);
 const wall = { now: () => new Date() };
 
 export interface BuiltDesk {
@@ -159,6 +162,43 @@ export async function buildDesk(dir: string): Promise<BuiltDesk> {
       sandbox: 1,
       shipment_json: JSON.stringify(SHIPMENT),
       result_json: '{"quotes":[]}',
+      author: null,
+      warehouse: 'Склад Подольск',
+    });
+    // Company desks (#20): a warehouse, a user with an enrolled device, and an audit entry.
+    const now = new Date().toISOString();
+    await folder.warehouses.create(
+      {
+        name: 'Склад Подольск',
+        city: 'Подольск',
+        postal_code: '142100',
+        address: 'ул. Складская, 1',
+        default_carriers_json: '["cdek"]',
+        box_presets_json: '[]',
+      },
+      now,
+    );
+    const user = await folder.users.create('Мария', 'clerk', now);
+    if (user === 'taken') throw new Error('desk-builder: user taken');
+    await folder.users.putEnrolmentCode(
+      user.id,
+      DESK_CODE_DIGEST,
+      new Date(Date.now() + HOUR).toISOString(),
+      now,
+    );
+    const redeemed = await folder.users.redeemEnrolmentCode(DESK_CODE_DIGEST, now, {
+      id: 'dev-desk-1',
+      token_digest: DESK_DEVICE_TOKEN_DIGEST,
+      name: 'касса 1',
+    });
+    if (!redeemed.ok) throw new Error(`desk-builder: enrolment ${redeemed.reason}`);
+    await folder.audit.append({
+      at: now,
+      actor_kind: 'cli',
+      actor: 'admin',
+      action: 'users:add',
+      target: 'Мария',
+      detail_json: '{"role":"clerk"}',
     });
   } finally {
     await folder.close();

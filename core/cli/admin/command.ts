@@ -33,6 +33,19 @@ export const OPTIONS = {
   'step-timeout-ms': { type: 'string' },
   'server-key-file': { type: 'string' },
   'new-key-file': { type: 'string' },
+  role: { type: 'string' },
+  ttl: { type: 'string' },
+  user: { type: 'string' },
+  city: { type: 'string' },
+  'postal-code': { type: 'string' },
+  address: { type: 'string' },
+  carriers: { type: 'string' },
+  boxes: { type: 'string' },
+  actor: { type: 'string' },
+  action: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  csv: { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

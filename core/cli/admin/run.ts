@@ -1,10 +1,10 @@
 // The admin CLI's runner: parse the command line, find the command in the table, run it on the data folder,
 // print one answer (text, or exactly one JSON document with --json) or one error line.
-import { homedir } from 'node:os';
+import { homedir, userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { systemWallClock } from '../../operations/context';
+import { systemWallClock, type Actor } from '../../operations/context';
 import { isOperationError } from '../../operations/errors';
 import { runStore } from '../../operations/store-operations';
 import { prepareSecrets } from '../../settings/secrets';
@@ -15,6 +15,7 @@ import { defaultDataDir, openDataFolder, type PlatformEnv } from '../../store/da
 import type { Store } from '../../store/port';
 import { InputError, UsageError } from '../admin-io';
 import { accountCommands } from './accounts';
+import { auditCommands } from './audit';
 import { carrierCommands } from './carriers';
 import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, type Values } from './command';
 import { keyCommands } from './keys';
@@ -22,6 +23,8 @@ import { migrateCommands } from './migrate-to';
 import { rateCardCommands } from './ratecards';
 import { serverKeyCommands } from './server-key';
 import { settingCommands } from './settings';
+import { userCommands } from './users';
+import { warehouseCommands } from './warehouses';
 
 export type { AdminIo } from './command';
 
@@ -66,6 +69,26 @@ Server key (seals carrier secrets in a shared database; docs/operations.md)
   server-key rotate --new-key-file F            (reseals every stored secret with the key in F)
   server-key forget                             (a lost key: clears the secrets sealed with it)
 
+Company desks: users, devices, warehouses, the audit log (docs/operations.md)
+  users list
+  users add NAME --role clerk|admin
+  users set-role NAME --role clerk|admin
+  users disable NAME | users enable NAME        (a disabled user's desks are refused from their next call)
+  users remove NAME                             (with their devices; History and the audit log keep the name)
+  users enrol NAME [--ttl MINUTES]              (prints a one-time code for the user's desk; 15 min by
+                                                 default, 1440 at most; an earlier unused code stops working)
+  devices list [--user NAME]
+  devices revoke ID                             (the device's next call is refused)
+  warehouses list
+  warehouses add NAME --city CITY [--postal-code NNNNNN] [--address TEXT]
+                 [--carriers a,b] [--boxes NAME:LxWxH,…]
+  warehouses update ID [--name NAME] [--city CITY] [--postal-code NNNNNN|none] [--address TEXT]
+                 [--carriers a,b|none] [--boxes NAME:LxWxH,…|none]
+  warehouses remove ID                          (quotes made from it keep its name)
+  audit [--actor NAME] [--action OPERATION|AREA] [--from DATE] [--to DATE] [--limit N] [--csv]
+                                                (who changed what, newest first; --csv writes the file the
+                                                 desk exports, in its language, to stdout)
+
 Settings and notifications
   settings get [NAME]
   settings set NAME [VALUE]                     (secret settings: VALUE is read from stdin)
@@ -93,6 +116,9 @@ const COMMANDS: Record<string, Command> = {
   ...carrierCommands,
   ...rateCardCommands,
   ...settingCommands,
+  ...userCommands,
+  ...warehouseCommands,
+  ...auditCommands,
   ...serverKeyCommands,
   ...migrateCommands,
 };
@@ -162,7 +188,9 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
       json: values.json === true,
       io,
       run: (operation, input) =>
-        withSecrets(runSecrets(), true, (store) => runStore({ store, clock }, operation, input)),
+        withSecrets(runSecrets(), true, (store) =>
+          runStore({ store, clock, actor: cliActor(io) }, operation, input),
+        ),
       withStore: (work) => withSecrets(runSecrets(), true, work),
       secrets: runSecrets,
       withSecrets: (storeSecrets, work) => withSecrets(storeSecrets, false, work),
@@ -188,6 +216,19 @@ function report(error: unknown, stderr: Writable): number {
   const message = error instanceof Error ? error.message : String(error);
   stderr.write(`error: ${message.split('\n')[0]}\n`);
   return 1;
+}
+
+/** The audit log names the CLI by the OS user who ran it (the account on the server, not a desk user). */
+function cliActor(io: AdminIo): Actor {
+  const env = io.env ?? process.env;
+  let name: string;
+  try {
+    name = userInfo().username;
+  } catch {
+    // A container's uid without a passwd entry has no name: the environment's, if any.
+    name = env.USER ?? env.USERNAME ?? '';
+  }
+  return { kind: 'cli', name };
 }
 
 function platformEnv(io: AdminIo): PlatformEnv {

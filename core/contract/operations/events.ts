@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CarrierStatus } from '../v1';
 import { Id, Timestamp } from './common';
+import { companyEventSchemas } from './company';
 import { QuoteKey, QuoteProgress } from './quotes';
 
 export const deskEventSchemas = {
@@ -11,6 +12,8 @@ export const deskEventSchemas = {
   /** A low-balance threshold was crossed (also recorded in notifications:list). */
   'balance:low': z.object({ account: z.string(), threshold: z.number(), balance: z.number(), at: Timestamp }),
   'carriers:status': z.object({ code: z.string(), status: CarrierStatus, last_error: z.string().nullable() }),
+  /** The desk's link to its company server changed (company mode, or back to local). */
+  ...companyEventSchemas,
 } as const;
 
 export type DeskEventName = keyof typeof deskEventSchemas;

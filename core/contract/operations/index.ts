@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { accountOperations } from './accounts';
 import { carrierOperations } from './carriers';
+import { companyOperations } from './company';
 import { keyOperations } from './keys';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
@@ -16,6 +17,7 @@ export const operationSchemas = {
   ...accountOperations,
   ...keyOperations,
   ...rateCardOperations,
+  ...companyOperations,
 } as const satisfies Record<`${string}:${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof operationSchemas;
@@ -32,8 +34,10 @@ export function isOperationName(name: string): name is OperationName {
 export * from './accounts';
 export * from './carriers';
 export * from './common';
+export * from './company';
 export * from './events';
 export * from './keys';
 export * from './quotes';
 export * from './ratecards';
+export * from './roles';
 export * from './settings';

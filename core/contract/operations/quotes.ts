@@ -102,6 +102,10 @@ export const HistoryRow = z.object({
   /** Carriers that gave no rate, as kinds: a non-empty list marks a partial answer in the list (#17). */
   failures: z.array(CarrierFailure),
   sandbox: z.boolean(),
+  /** Who asked (#20): a desk user's name on a company server; null for this computer's desk and /v1. */
+  author: z.string().nullable(),
+  /** The warehouse it was quoted from, by the name it had then; null when none was picked. */
+  warehouse: z.string().nullable(),
 });
 export type HistoryRow = z.output<typeof HistoryRow>;
 
@@ -115,6 +119,8 @@ export const HistoryQuote = z.object({
   rates: z.array(Rate),
   /** Carriers that gave no rate, as kinds (read back from the wire text for /v1 rows and older desk rows). */
   failures: z.array(CarrierFailure),
+  author: z.string().nullable(),
+  warehouse: z.string().nullable(),
 });
 export type HistoryQuote = z.output<typeof HistoryQuote>;
 
@@ -151,6 +157,8 @@ export const quoteOperations = {
        * never before a Retry-After the carrier itself gave.
        */
       probe: z.array(z.string().min(1).max(MAX_CARRIER_CODE_LENGTH)).max(MAX_CARRIERS_FILTER).optional(),
+      /** «Откуда» (#20): the warehouse's place replaces `shipment.from`, and History names it. */
+      warehouse_id: Id.optional(),
     }),
     output: DeskQuoteResult,
   },
@@ -177,6 +185,9 @@ export const quoteOperations = {
   'history:search': {
     input: z.strictObject({
       text: z.string().max(200).default(''),
+      /** Exact author name / warehouse name (#20). */
+      author: z.string().max(64).optional(),
+      warehouse: z.string().max(80).optional(),
       limit: z.int().min(1).max(500).default(50),
       offset: z.int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
     }),
@@ -185,7 +196,12 @@ export const quoteOperations = {
   'history:get': { input: z.strictObject({ id: Id }), output: HistoryQuote },
   'history:rerun': { input: z.strictObject({ id: Id, quoteKey: QuoteKey }), output: RerunResult },
   'history:export': {
-    input: z.strictObject({ format: z.enum(['csv', 'xlsx']), text: z.string().max(200).optional() }),
+    input: z.strictObject({
+      format: z.enum(['csv', 'xlsx']),
+      text: z.string().max(200).optional(),
+      author: z.string().max(64).optional(),
+      warehouse: z.string().max(80).optional(),
+    }),
     output: ExportedFile,
   },
   /** A shell command for POST /v1/rates with this quote's shipment; the key stays $RATEDESK_API_KEY. */

@@ -12,8 +12,8 @@ import type { PgDb, Queryable } from './pool';
 
 const INSERT_QUOTE = `
   INSERT INTO quotes (request_id, source, created_at, from_city, to_city, weight_grams, cheapest_kopecks,
-                      carriers, sandbox, shipment_json, result_json)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`;
+                      carriers, sandbox, shipment_json, result_json, author, warehouse)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`;
 
 export async function insertQuote(q: Queryable, quote: NewQuote): Promise<number> {
   const values = [
@@ -28,6 +28,8 @@ export async function insertQuote(q: Queryable, quote: NewQuote): Promise<number
     quote.sandbox,
     quote.shipment_json,
     quote.result_json,
+    quote.author,
+    quote.warehouse,
   ];
   return (await q.query<{ id: number }>({ name: 'insert_quote', text: INSERT_QUOTE, values })).rows[0]!.id;
 }
@@ -36,15 +38,21 @@ export function pgQuotes(db: PgDb): QuotesStore {
   return {
     insert: (quote) => insertQuote(db.pool, quote),
     byId: (id) => db.first<QuoteRow>('SELECT * FROM quotes WHERE id = $1', [id]),
-    search(text, limit = 100, offset = 0) {
+    search(text, limit = 100, offset = 0, filter = {}) {
       const t = text.trim();
       // `%` and `_` in the text are characters, not wildcards (as in the embedded store).
       const like = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const values: unknown[] = [t, like, limit, offset];
+      // Only the filters given, so a filter by author or warehouse reads its index.
+      const bind = (value: string): string => `$${values.push(value)}`;
+      const author = filter.author === undefined ? '' : `AND author = ${bind(filter.author)}`;
+      const warehouse = filter.warehouse === undefined ? '' : `AND warehouse = ${bind(filter.warehouse)}`;
       return db.rows<QuoteRow>(
         `SELECT * FROM quotes
          WHERE ($1 = '' OR from_city LIKE $2 ESCAPE '\\' OR to_city LIKE $2 ESCAPE '\\' OR carriers LIKE $2 ESCAPE '\\')
+           ${author} ${warehouse}
          ORDER BY id DESC LIMIT $3 OFFSET $4`,
-        [t, like, limit, offset],
+        values,
       );
     },
   };

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { SecretStore } from '../../settings/secrets';
 import type {
   AccountsStore,
+  AuditStore,
   BucketLimits,
   CarrierCoordinationStore,
   CarrierHealthStore,
@@ -24,8 +25,11 @@ import type {
   ReserveResult,
   Store,
   TakeResult,
+  UsersStore,
+  WarehousesStore,
 } from '../port';
 import { AUTH_LOOKUP, pgAccounts, pgKeys, type AuthLookupRow } from './accounts';
+import { pgAudit } from './audit';
 import { PgChangeFeed } from './change-feed';
 import { pgCarrierCoordination } from './coordination';
 import type { DeskFigures, DeskImport } from '../desk-copy';
@@ -36,6 +40,8 @@ import { pgLocationCache, pgPickupCatalogue } from './places';
 import { PgDb } from './pool';
 import { pgRateCards } from './rate-cards';
 import { PgSettings } from './settings';
+import { pgUsers } from './users';
+import { pgWarehouses } from './warehouses';
 
 export interface PgStoreOptions extends MoneyOptions {
   /** The pool for writes a crash of the database may lose (pool.ts, PgDb.relaxed); the main one otherwise. */
@@ -65,6 +71,9 @@ export class PgStore implements Store {
   readonly locationCache: LocationCacheStore;
   readonly pickupCatalogue: PickupCatalogueStore;
   readonly carrierCoordination: CarrierCoordinationStore;
+  readonly users: UsersStore;
+  readonly warehouses: WarehousesStore;
+  readonly audit: AuditStore;
   /** Statements on the pool, for this implementation's own tests: not part of the port. */
   readonly db: PgDb;
 
@@ -121,6 +130,9 @@ export class PgStore implements Store {
     this.locationCache = pgLocationCache(this.db);
     this.pickupCatalogue = pgPickupCatalogue(this.db);
     this.carrierCoordination = pgCarrierCoordination(this.db, options.secrets);
+    this.users = pgUsers(this.db);
+    this.warehouses = pgWarehouses(this.db);
+    this.audit = pgAudit(this.db);
   }
 
   /** Reads the first settings copy and generations; before anything uses the store. */

@@ -67,6 +67,8 @@ const COLUMNS: { [T in DeskTable]: ReadonlyArray<keyof DeskRows[T]> } = {
     'sandbox',
     'shipment_json',
     'result_json',
+    'author',
+    'warehouse',
   ],
   notifications: ['id', 'account_id', 'kind', 'threshold', 'balance', 'created_at'],
   carrier_health: [
@@ -98,6 +100,21 @@ const COLUMNS: { [T in DeskTable]: ReadonlyArray<keyof DeskRows[T]> } = {
   ],
   fivepost_catalogues: ['namespace', 'refreshed_at', 'point_count', 'unreadable_count'],
   fivepost_points: ['namespace', 'point_id', 'zip', 'city_key', 'region', 'point', 'problem'],
+  users: ['id', 'name', 'name_key', 'role', 'created_at', 'disabled_at'],
+  devices: ['id', 'user_id', 'token_digest', 'name', 'created_at', 'last_seen_at', 'revoked_at'],
+  warehouses: [
+    'id',
+    'name',
+    'name_key',
+    'city',
+    'postal_code',
+    'address',
+    'default_carriers_json',
+    'box_presets_json',
+    'created_at',
+    'updated_at',
+  ],
+  audit: ['id', 'at', 'actor_kind', 'actor', 'action', 'target', 'detail_json'],
 };
 
 // A card whose name starts with char(1) is staged or retired (rate-cards.ts): no reader sees it.

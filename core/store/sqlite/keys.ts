@@ -1,5 +1,7 @@
 import type { Db } from './open';
-import type { KeyAuthRow, KeyRow, NewKey } from '../port';
+import type { ChangeTopic, KeyAuthRow, KeyRow, KeysStore, NewKey } from '../port';
+import type { SqliteRepos } from './repos';
+import type { SqliteRunner } from './runner';
 
 const SELECT_KEY = `
   SELECT k.id, k.account_id, a.name AS account_name, k.name, k.digest, k.prefix, k.last_four, k.origin,
@@ -38,3 +40,55 @@ export function keysRepo(db: Db) {
 }
 
 export type KeysRepo = ReturnType<typeof keysRepo>;
+
+const KEYS: ReadonlySet<ChangeTopic> = new Set(['keys']);
+const KEYS_AND_ACCOUNTS: ReadonlySet<ChangeTopic> = new Set(['keys', 'accounts']);
+
+/** The port's slice: a key's name is checked inside the write that inserts it. */
+export function sqliteKeys(r: SqliteRepos, run: SqliteRunner): KeysStore {
+  return {
+    insert: (key, sameName) =>
+      run.write(KEYS, () => {
+        const existing = r.keys.byDigest(key.digest);
+        if (existing) return { ok: false as const, reason: 'digest_taken' as const, existing };
+        if (!r.accounts.byId(key.account_id)) return { ok: false as const, reason: 'no_account' as const };
+        if (key.revoked_at === null) {
+          const taken = r.keys
+            .list(key.account_id)
+            .find((k) => k.revoked_at === null && sameName(k.name, key.name));
+          if (taken) return { ok: false as const, reason: 'name_taken' as const, existing: taken };
+        }
+        r.keys.insert(key);
+        return { ok: true as const, row: r.keys.byId(key.id)! };
+      }),
+    importChunk: (keys, newId, now) =>
+      run.write(KEYS_AND_ACCOUNTS, () => {
+        const done = { imported: 0, skipped: 0, accounts_created: [] as string[] };
+        for (const { account, ...key } of keys) {
+          if (r.keys.byDigest(key.digest)) {
+            done.skipped++;
+            continue;
+          }
+          let acc = r.accounts.byName(account);
+          if (!acc) {
+            acc = r.accounts.create(account, 0, now);
+            done.accounts_created.push(account);
+          }
+          r.keys.insert({ ...key, id: newId(), account_id: acc.id });
+          done.imported++;
+        }
+        return done;
+      }),
+    authLookup: (digest) => run.read(() => r.keys.authLookup(digest)),
+    byId: (id) => run.read(() => r.keys.byId(id)),
+    byDigest: (digest) => run.read(() => r.keys.byDigest(digest)),
+    list: (accountId) => run.read(() => r.keys.list(accountId)),
+    revoke: (id, now) =>
+      run.write(KEYS, () => {
+        if (!r.keys.byId(id)) return 'missing' as const;
+        return r.keys.revoke(id, now) ? ('revoked' as const) : ('already' as const);
+      }),
+    // Rides along with the next group commit: a key's last use is not worth an fsync of its own.
+    touch: (id, now) => run.grouped(KEYS, () => r.keys.touch(id, now)),
+  };
+}

@@ -1,6 +1,7 @@
 // Every table family's prepared statements on one connection: the synchronous half of the SQLite store.
 import type { SecretStore } from '../../settings/secrets';
 import { accountsRepo } from './accounts';
+import { auditRepo } from './audit';
 import { carrierHealthRepo } from './carrier-health';
 import { idempotencyRepo } from './idempotency';
 import { keysRepo } from './keys';
@@ -11,6 +12,8 @@ import { pickupCatalogueRepo } from './pickup-catalogue';
 import { quotesRepo } from './quotes';
 import { rateCardsRepo } from './rate-cards';
 import { settingsRepo } from './settings';
+import { usersRepo } from './users';
+import { warehousesRepo } from './warehouses';
 
 export function sqliteRepos(db: Db, secrets?: SecretStore) {
   return {
@@ -24,6 +27,9 @@ export function sqliteRepos(db: Db, secrets?: SecretStore) {
     rateCards: rateCardsRepo(db),
     locationCache: locationCacheRepo(db),
     pickupCatalogue: pickupCatalogueRepo(db),
+    users: usersRepo(db),
+    warehouses: warehousesRepo(db),
+    audit: auditRepo(db),
   };
 }
 

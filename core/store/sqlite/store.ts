@@ -1,4 +1,3 @@
-// (401 lines: the port's slices wired in one constructor, which reads best whole.)
 // The embedded store: one SQLite file (better-sqlite3, synchronous) behind the asynchronous port. It keeps
 // the design the desk and `serve` were measured with: money-path writes share group-commit transactions
 // (commit-queue.ts), reservations, in-flight idempotency claims and token buckets live in this process (one
@@ -30,7 +29,11 @@ import {
   type Store,
   type TakeResult,
   type BucketLimits,
+  type AuditStore,
+  type UsersStore,
+  type WarehousesStore,
 } from '../port';
+import { sqliteAudit } from './audit';
 import { isBusyError, retryWhileBusy, sleepSync, useServingBusyTimeout } from './busy';
 import { SqliteChangeFeed } from './change-feed';
 import { chargeInTx } from './charge';
@@ -38,7 +41,11 @@ import { InProcessHolds } from './in-process';
 import { GroupCommitter } from './commit-queue';
 import { quickCheck } from './integrity';
 import type { Db } from './open';
+import { sqliteKeys } from './keys';
 import { sqliteRepos, type SqliteRepos } from './repos';
+import type { SqliteRunner } from './runner';
+import { sqliteUsers } from './users';
+import { sqliteWarehouses } from './warehouses';
 
 export interface SqliteStoreOptions {
   secrets?: SecretStore;
@@ -48,8 +55,6 @@ export interface SqliteStoreOptions {
 
 const topics = (...names: ChangeTopic[]): ReadonlySet<ChangeTopic> => new Set(names);
 const ACCOUNTS = topics('accounts');
-const KEYS = topics('keys');
-const KEYS_AND_ACCOUNTS = topics('keys', 'accounts');
 const SETTINGS = topics('settings');
 const RATE_CARDS = topics('rate_cards');
 
@@ -69,6 +74,9 @@ export class SqliteStore implements Store {
   readonly rateCards: RateCardsStore;
   readonly locationCache: LocationCacheStore;
   readonly pickupCatalogue: PickupCatalogueStore;
+  readonly users: UsersStore;
+  readonly warehouses: WarehousesStore;
+  readonly audit: AuditStore;
 
   private readonly committer: GroupCommitter;
   private serving = false;
@@ -88,6 +96,11 @@ export class SqliteStore implements Store {
       if (changed.has('settings')) this.settingsCache = null;
     });
     const r = this.repos;
+    const runner: SqliteRunner = {
+      read: (fn) => this.read(fn),
+      write: (changed, fn) => this.write(changed, fn),
+      grouped: (changed, fn) => this.grouped(changed, fn),
+    };
 
     this.accounts = {
       create: (name, balance, now, threshold) =>
@@ -126,51 +139,7 @@ export class SqliteStore implements Store {
       invariantViolations: () => this.read(() => r.accounts.invariantViolations()),
     };
 
-    this.keys = {
-      insert: (key, sameName) =>
-        this.write(KEYS, () => {
-          const existing = r.keys.byDigest(key.digest);
-          if (existing) return { ok: false as const, reason: 'digest_taken' as const, existing };
-          if (!r.accounts.byId(key.account_id)) return { ok: false as const, reason: 'no_account' as const };
-          if (key.revoked_at === null) {
-            const taken = r.keys
-              .list(key.account_id)
-              .find((k) => k.revoked_at === null && sameName(k.name, key.name));
-            if (taken) return { ok: false as const, reason: 'name_taken' as const, existing: taken };
-          }
-          r.keys.insert(key);
-          return { ok: true as const, row: r.keys.byId(key.id)! };
-        }),
-      importChunk: (keys, newId, now) =>
-        this.write(KEYS_AND_ACCOUNTS, () => {
-          const done = { imported: 0, skipped: 0, accounts_created: [] as string[] };
-          for (const { account, ...key } of keys) {
-            if (r.keys.byDigest(key.digest)) {
-              done.skipped++;
-              continue;
-            }
-            let acc = r.accounts.byName(account);
-            if (!acc) {
-              acc = r.accounts.create(account, 0, now);
-              done.accounts_created.push(account);
-            }
-            r.keys.insert({ ...key, id: newId(), account_id: acc.id });
-            done.imported++;
-          }
-          return done;
-        }),
-      authLookup: (digest) => this.read(() => r.keys.authLookup(digest)),
-      byId: (id) => this.read(() => r.keys.byId(id)),
-      byDigest: (digest) => this.read(() => r.keys.byDigest(digest)),
-      list: (accountId) => this.read(() => r.keys.list(accountId)),
-      revoke: (id, now) =>
-        this.write(KEYS, () => {
-          if (!r.keys.byId(id)) return 'missing' as const;
-          return r.keys.revoke(id, now) ? ('revoked' as const) : ('already' as const);
-        }),
-      // Rides along with the next group commit: a key's last use is not worth an fsync of its own.
-      touch: (id, now) => this.grouped(KEYS, () => r.keys.touch(id, now)),
-    };
+    this.keys = sqliteKeys(r, runner);
 
     this.settings = {
       get: (name) => this.read(() => r.settings.get(name)),
@@ -201,8 +170,11 @@ export class SqliteStore implements Store {
       // Through the group commit like the charges (one fsync for a busy moment).
       insert: (quote) => this.grouped(null, () => r.quotes.insert(quote)),
       byId: (id) => this.read(() => r.quotes.byId(id)),
-      search: (text, limit, offset) => this.read(() => r.quotes.search(text, limit, offset)),
+      search: (text, limit, offset, filter) => this.read(() => r.quotes.search(text, limit, offset, filter)),
     };
+    this.users = sqliteUsers(r.users, runner);
+    this.warehouses = sqliteWarehouses(r.warehouses, runner);
+    this.audit = sqliteAudit(r.audit, runner);
 
     this.notifications = { list: (limit) => this.read(() => r.notifications.list(limit)) };
 

@@ -44,6 +44,9 @@ const KEYS: Record<CallErrorCode, MessageKey> = {
   forbidden: 'common.error.forbidden',
   busy: 'common.error.busy',
   internal: 'common.error.internal',
+  // Company mode (#20): the server is away, or no longer accepts this desk.
+  offline: 'company.call.offline',
+  unauthorized: 'company.call.unauthorized',
 };
 
 export function describeError(code: CallErrorCode, detail: string, lang: Lang): string {

@@ -9,6 +9,7 @@ import { Banner, Button } from '../components';
 import { useLang, useT } from '../i18n';
 import { formatInteger } from '../lib/format';
 import { useAccountLabel } from './account-name';
+import { useCan } from './company';
 import './low-balance.css';
 import { hrefFor } from './router';
 
@@ -57,6 +58,7 @@ export function LowBalanceBanner(): ReactNode {
   const { lang } = useLang();
   const accountLabel = useAccountLabel();
   const { alerts, dismiss } = useLowBalance();
+  const can = useCan();
   const shown = alerts.filter((a) => !a.dismissed);
   if (shown.length === 0) return null;
   return (
@@ -67,18 +69,23 @@ export function LowBalanceBanner(): ReactNode {
           tone="warning"
           actions={
             <>
-              <Button
-                size="sm"
-                variant="primary"
-                // The banner is on Balance: «Пополнить» goes straight to that account's top-up field.
-                onClick={() =>
-                  document
-                    .querySelector<HTMLInputElement>(`[data-testid="topup-amount-${CSS.escape(a.account)}"]`)
-                    ?.focus()
-                }
-              >
-                {t('common.lowBalance.action')}
-              </Button>
+              {/* A clerk in company mode reads the balance; topping it up is the admin's (#20). */}
+              {can('accounts:topup') ? (
+                <Button
+                  size="sm"
+                  variant="primary"
+                  // The banner is on Balance: «Пополнить» goes straight to that account's top-up field.
+                  onClick={() =>
+                    document
+                      .querySelector<HTMLInputElement>(
+                        `[data-testid="topup-amount-${CSS.escape(a.account)}"]`,
+                      )
+                      ?.focus()
+                  }
+                >
+                  {t('common.lowBalance.action')}
+                </Button>
+              ) : null}
               <Button size="sm" variant="ghost" onClick={() => dismiss(a.account)}>
                 {t('common.lowBalance.dismiss')}
               </Button>

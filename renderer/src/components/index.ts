@@ -15,3 +15,4 @@ export {
   type ToastKind,
 } from './Toast';
 export { copyText } from './clipboard';
+export { ServerGateContext, type ServerGate } from './server-gate';

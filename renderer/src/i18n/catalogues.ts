@@ -11,3 +11,7 @@ export { ratecards } from './ratecards';
 export { carrierCheck } from './carrier-check';
 // #17 items 2, 6, 10 (the quote form's input help)
 export { quoteInput } from './quote-input';
+// #20: company desks (Settings → «Сервер компании», the company strip, the audit log, users)
+export { company } from './company';
+// #20: named warehouses (Settings → Склады, the picker at «Откуда», «из всех складов»)
+export { warehouses } from './warehouses';

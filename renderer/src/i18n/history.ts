@@ -59,6 +59,15 @@ export const history = defineMessages({
       `Без изменений: ${p['n']} ${plural('ru', Number(p['n']), { one: 'тариф', few: 'тарифа', many: 'тарифов', other: 'тарифа' })} по прежней цене`,
     'change.failed': 'Не рассчитано при повторе',
     // end of #17 item 8
+    // #20: who asked and from which warehouse
+    'col.author': 'Автор',
+    'col.warehouse': 'Склад',
+    'filter.author': 'Автор',
+    'filter.warehouse': 'Склад',
+    'filter.all': 'все',
+    author: 'Автор',
+    warehouse: 'Склад',
+    'noMatch.filtered': 'Нет расчётов с такими условиями. Измените поиск или выберите «все» в фильтрах.',
   },
   en: {
     title: 'Quote history',
@@ -117,5 +126,14 @@ export const history = defineMessages({
       `No change: ${p['n']} ${plural('en', Number(p['n']), { one: 'service', other: 'services' })} at the same price`,
     'change.failed': 'Not quoted in the re-run',
     // end of #17 item 8
+    // #20: who asked and from which warehouse
+    'col.author': 'Author',
+    'col.warehouse': 'Warehouse',
+    'filter.author': 'Author',
+    'filter.warehouse': 'Warehouse',
+    'filter.all': 'all',
+    author: 'Author',
+    warehouse: 'Warehouse',
+    'noMatch.filtered': 'No quotes match these conditions. Change the search or choose “all” in the filters.',
   },
 });

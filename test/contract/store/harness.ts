@@ -77,6 +77,8 @@ export function historyRow(marker: string, requestId: string, body: string): New
     sandbox: 1,
     shipment_json: '{"from":{"city":"Москва"},"to":{"city":"Санкт-Петербург"},"weight_grams":1200}',
     result_json: body,
+    author: null,
+    warehouse: null,
   };
 }
 

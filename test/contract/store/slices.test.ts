@@ -70,6 +70,33 @@ describe.each(STORE_IMPLEMENTATIONS)('store slices ($name)', (impl) => {
       await store.quotes.insert(historyRow(`${marker} 100ab`, unique('req'), '{}'));
       expect(await store.quotes.search(`${marker} 100%_`)).toHaveLength(1);
     });
+
+    it('keeps who asked and from which warehouse, and filters by them exactly (#20)', async () => {
+      const { store } = fx;
+      const marker = unique('Склад');
+      const rows = [
+        { author: 'anna', warehouse: 'Подольск' },
+        { author: 'anna', warehouse: 'Казань' },
+        { author: 'Ivan', warehouse: 'Подольск' },
+        { author: null, warehouse: null },
+      ];
+      const ids: number[] = [];
+      for (const r of rows)
+        ids.push(await store.quotes.insert({ ...historyRow(marker, unique('req'), '{}'), ...r }));
+      expect(await store.quotes.byId(ids[2]!)).toMatchObject({ author: 'Ivan', warehouse: 'Подольск' });
+      expect(await store.quotes.byId(ids[3]!)).toMatchObject({ author: null, warehouse: null });
+      const found = async (filter: { author?: string; warehouse?: string }, text = marker) =>
+        (await store.quotes.search(text, 100, 0, filter)).map((q) => q.id);
+      expect(await found({})).toEqual([...ids].reverse());
+      expect(await found({ author: 'anna' })).toEqual([ids[1], ids[0]]);
+      expect(await found({ warehouse: 'Подольск' })).toEqual([ids[2], ids[0]]);
+      expect(await found({ author: 'anna', warehouse: 'Подольск' })).toEqual([ids[0]]);
+      expect(await found({ author: 'ivan' })).toEqual([]);
+      expect(await found({ author: 'Ivan' }, '')).toEqual([ids[2]]);
+      expect(await store.quotes.search(marker, 1, 1, { author: 'anna' })).toEqual([
+        expect.objectContaining({ id: ids[0] }),
+      ]);
+    });
   });
 
   describe('rate cards', () => {

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskChannels, type DeskChannel, type DeskInput } from '../../../core/desk/contract';
 import { dispatchDesk } from '../../../core/desk/dispatch';
 import { OperationError, OPERATIONS } from '../../../core/operations';
+import { isAudited } from '../../../core/operations/audit-log';
+import { DESK_LOCAL_OPERATIONS, isDeskLocalOperation, roleAllows } from '../../../core/contract/operations';
 import type { OperationTable } from '../../../core/operations/define';
+import {
+  digestDeviceToken,
+  digestEnrolmentCode,
+  generateDeviceToken,
+} from '../../../core/keys/desk-credentials';
 import { SHIPMENT, startDesk, type DeskHarness } from './harness';
 
 let desk: DeskHarness;
@@ -20,8 +27,12 @@ const RATE_CARD_CSV =
 interface Ids {
   quoteId: number;
   keyId: string;
+  warehouseId: number;
+  deviceId: string;
 }
-const ids: Ids = { quoteId: 0, keyId: '' };
+const ids: Ids = { quoteId: 0, keyId: '', warehouseId: 0, deviceId: '' };
+
+const hasCompanyLink = (): boolean => desk.service.desk.context.service.company !== undefined;
 
 /** In this order: later cases use what earlier ones created. */
 const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
@@ -58,6 +69,26 @@ const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
   'settings:set': () => ({ name: 'ui.default_carriers', value: 'cdek' }),
   'listener:status': () => undefined,
   'listener:update': () => ({ enabled: true }),
+  'users:list': () => undefined,
+  'users:add': () => ({ name: 'anna', role: 'clerk' }),
+  'users:set-role': () => ({ name: 'anna', role: 'admin' }),
+  'users:disable': () => ({ name: 'anna' }),
+  'users:enable': () => ({ name: 'anna' }),
+  'users:enrol': () => ({ name: 'anna' }),
+  'devices:list': () => ({ user: 'anna' }),
+  'devices:revoke': () => ({ id: ids.deviceId }),
+  'users:remove': () => ({ name: 'anna' }),
+  'warehouses:list': () => undefined,
+  'warehouses:create': () => ({ name: 'Подольск', city: 'Подольск', postal_code: '142100' }),
+  'warehouses:update': () => ({ id: ids.warehouseId, name: 'Подольск-2', city: 'Подольск' }),
+  'quote:run-origins': () => ({ quoteKey: 'o', shipment: SHIPMENT }),
+  'warehouses:remove': () => ({ id: ids.warehouseId }),
+  'audit:search': () => undefined,
+  'audit:export': () => ({ action: 'users' }),
+  'company:status': () => undefined,
+  'company:probe': () => ({ url: 'https://127.0.0.1:1' }),
+  'company:join': () => ({ url: 'https://127.0.0.1:1', code: 'AAAA-BBBB-CCCC', device_name: 'Касса 1' }),
+  'company:leave': () => undefined,
 };
 
 const INVALID: Record<DeskChannel, unknown> = {
@@ -94,6 +125,26 @@ const INVALID: Record<DeskChannel, unknown> = {
   'settings:set': { name: 'ui.theme' },
   'listener:status': null,
   'listener:update': { host: '192.168.1.10' },
+  'users:list': { x: 1 },
+  'users:add': { name: 'anna maria', role: 'clerk' },
+  'users:set-role': { name: 'anna', role: 'boss' },
+  'users:disable': {},
+  'users:enable': { name: '' },
+  'users:remove': { name: 5 },
+  'users:enrol': { name: 'anna', ttl_minutes: 0 },
+  'devices:list': { user: '' },
+  'devices:revoke': { id: '' },
+  'warehouses:list': { a: 1 },
+  'warehouses:create': { name: 'x', city: 'y', postal_code: '12' },
+  'warehouses:update': { name: 'x', city: 'y' },
+  'warehouses:remove': { id: 0 },
+  'quote:run-origins': { quoteKey: 'a', shipment: SHIPMENT, warehouse_ids: [] },
+  'audit:search': { limit: 0 },
+  'audit:export': { actor: 5 },
+  'company:status': { x: 1 },
+  'company:probe': { url: 'http://plain.example' },
+  'company:join': { url: 'https://x.example', code: '', device_name: 'd' },
+  'company:leave': 1,
 };
 
 describe('every channel', () => {
@@ -104,11 +155,38 @@ describe('every channel', () => {
 
   it('answers a valid input with a value of its output schema', async () => {
     for (const channel of Object.keys(VALID) as DeskChannel[]) {
+      // The desk host gives the service its company link; a service without one refuses the link's operations.
+      if (channel.startsWith('company:') && !hasCompanyLink()) {
+        expect(await desk.fail(channel, VALID[channel]())).toEqual({
+          code: 'forbidden',
+          message: 'Only a desk has a company link.',
+        });
+        continue;
+      }
       const value: unknown = await desk.ok(channel, VALID[channel]() as never);
       if (channel === 'quote:run') ids.quoteId = (value as { quote_id: number }).quote_id;
       if (channel === 'keys:create') ids.keyId = (value as { id: string }).id;
+      if (channel === 'warehouses:create') ids.warehouseId = (value as { id: number }).id;
+      if (channel === 'users:enrol') {
+        // What the gateway does with the code: a device to list and revoke.
+        const { code } = value as { code: string };
+        const redeemed = await desk.service.store.users.redeemEnrolmentCode(
+          digestEnrolmentCode(code),
+          new Date().toISOString(),
+          { id: 'dev_dispatch', token_digest: digestDeviceToken(generateDeviceToken()), name: 'Касса 1' },
+        );
+        expect(redeemed.ok).toBe(true);
+        ids.deviceId = 'dev_dispatch';
+      }
     }
     expect(ids.quoteId).toBeGreaterThan(0);
+    // #20: each admin change above is exactly one audit entry; nothing else wrote one.
+    const entries = await desk.ok('audit:search', { limit: 1000 });
+    const audited = (Object.keys(VALID) as DeskChannel[]).filter(isAudited);
+    expect(audited.length).toBeGreaterThan(20);
+    for (const channel of audited)
+      expect(entries.filter((e) => e.action === channel).length, channel).toBe(1);
+    expect(entries.map((e) => e.action).filter((a) => !isAudited(a))).toEqual([]);
   });
 
   it.each(Object.entries(INVALID))('%s rejects an invalid input', async (channel, input) => {
@@ -172,5 +250,69 @@ describe('dispatchDesk', () => {
     });
     // Without a logger the failure is still contained.
     expect((await dispatchDesk(ctx, 'app:info', undefined, undefined, table)).ok).toBe(false);
+  });
+});
+
+describe('roles (#20): a company desk user’s call', () => {
+  const as = (role: 'clerk' | 'admin') => ({
+    ...desk.service.desk.context,
+    actor: { kind: 'user' as const, name: 'anna', role },
+  });
+  const NOT_AN_INPUT = { definitely_not_in_the_contract: true };
+
+  it.each(['clerk', 'admin'] as const)(
+    'as %s: refused with forbidden exactly where roles.ts says, before the input is read',
+    async (role) => {
+      const refused: string[] = [];
+      for (const channel of Object.keys(deskChannels) as DeskChannel[]) {
+        const r = await dispatchDesk(as(role), channel, NOT_AN_INPUT);
+        expect(r.ok, channel).toBe(false);
+        const code = r.ok ? '' : r.error.code;
+        // Allowed: the operation's own parse refuses the input. Refused: forbidden, whatever the input.
+        expect(['invalid', 'forbidden'], channel).toContain(code);
+        if (code === 'forbidden') refused.push(channel);
+      }
+      const expected = (Object.keys(deskChannels) as DeskChannel[]).filter(
+        (c) => isDeskLocalOperation(c) || !roleAllows(role, c),
+      );
+      expect(refused.sort()).toEqual(expected.sort());
+      // The table itself: a clerk is refused the admin's work, an admin only the desk's own link and listener.
+      if (role === 'clerk') {
+        for (const c of ['users:add', 'accounts:topup', 'keys:create', 'carriers:update', 'audit:search'])
+          expect(refused).toContain(c);
+        for (const c of ['quote:run', 'history:search', 'carriers:list', 'accounts:list', 'warehouses:list'])
+          expect(refused).not.toContain(c);
+      } else {
+        expect(refused.sort()).toEqual([...DESK_LOCAL_OPERATIONS].sort());
+      }
+    },
+  );
+
+  it('a clerk refused an admin operation changes nothing; the same call without a role does', async () => {
+    const before = (await desk.ok('accounts:list')).length;
+    const r = await dispatchDesk(as('clerk'), 'accounts:create', { name: 'clerk-made' });
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        code: 'forbidden',
+        message: 'A clerk may not run accounts:create: an admin of the company server can.',
+      },
+    });
+    expect((await desk.ok('accounts:list')).length).toBe(before);
+    const admin = await dispatchDesk(as('admin'), 'accounts:create', { name: 'admin-made' });
+    expect(admin.ok).toBe(true);
+    expect((await desk.ok('accounts:list')).length).toBe(before + 1);
+    // The audit log names the user who made the change.
+    const [entry] = await desk.ok('audit:search', { action: 'accounts:create', limit: 1 });
+    expect(entry).toMatchObject({ actor_kind: 'user', actor: 'anna', target: 'admin-made' });
+  });
+
+  it('a clerk runs a clerk operation as themselves: history names them', async () => {
+    const r = await dispatchDesk(as('clerk'), 'quote:run', { quoteKey: 'clerk', shipment: SHIPMENT });
+    expect(r.ok).toBe(true);
+    const id = (r as { ok: true; value: { quote_id: number } }).value.quote_id;
+    expect(await desk.ok('history:get', { id })).toMatchObject({ author: 'anna', warehouse: null });
+    const mine = await desk.ok('history:search', { author: 'anna' });
+    expect(mine.map((q) => q.id)).toEqual([id]);
   });
 });

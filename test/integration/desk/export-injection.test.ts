@@ -96,7 +96,8 @@ describe('history:export as CSV', () => {
     expect(text.startsWith('\uFEFF"')).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
     const [header, ...rows] = rfc4180(text.slice(1), ';');
-    expect(header).toHaveLength(10);
+    // #20: warehouse and author after «Цены».
+    expect(header).toHaveLength(12);
     const row = rows.find((r) => r[2]?.startsWith('Казань'));
     expect(row).toBeDefined();
     // Guarded where a cell could start, and nowhere else.

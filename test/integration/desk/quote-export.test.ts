@@ -41,13 +41,14 @@ describe('quote:export', () => {
     const text = Buffer.from(file.base64, 'base64').toString('utf8');
     expect(text.startsWith('\uFEFF"Дата";"Откуда";"Куда"')).toBe(true);
     const [header, ...rows] = text.slice(1).split('\r\n').slice(0, -1).map(fields);
-    expect(header).toHaveLength(10);
+    // #20 added «Склад» and «Автор» after «Цены».
+    expect(header).toHaveLength(12);
     expect(rows).toHaveLength(quote.rates.length);
     expect(rows.map((r) => r[2])).toEqual(quote.rates.map(() => 'Казань'));
     expect(rows.map((r) => r[5])).toEqual(quote.rates.map((r) => r.service_name.replace(/^@/, "'@")));
     const prices = rows.map((r) => Number(r[7]!.replace(',', '.')));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    // Sandbox prices say so in every row (the history export's last column).
+    // Sandbox prices say so in every row (the history export's «Цены» column).
     for (const r of rows) expect(r[9]).toBe('ПЕСОЧНИЦА: цены не настоящие');
     expect(text).not.toContain('Санкт-Петербург');
     expect(other.quote_id).not.toBe(quote.quote_id);

@@ -256,10 +256,10 @@ describe('history:export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
-    // #9: the last column marks sandbox prices in every row.
+    // #9: the «Цены» column marks sandbox prices in every row; #20: then warehouse and author.
     // #16: every field quoted (RFC 4180); none of these holds a ';' or a '"', so a split is enough here.
     expect(lines[0]).toBe(
-      '"Дата";"Откуда";"Куда";"Вес, г";"Перевозчик";"Услуга";"Доставка";"Цена, ₽";"Срок, дн.";"Цены"',
+      '"Дата";"Откуда";"Куда";"Вес, г";"Перевозчик";"Услуга";"Доставка";"Цена, ₽";"Срок, дн.";"Цены";"Склад";"Автор"',
     );
     const rows = lines.slice(1, -1).map(unquotedFields);
     const quotes = await desk.ok('history:search', { text: 'Казань', limit: 500 });
@@ -267,8 +267,10 @@ describe('history:export', () => {
     for (const q of quotes) expected += (await desk.ok('history:get', { id: q.id })).rates.length;
     expect(rows).toHaveLength(expected);
     for (const row of rows) {
-      expect(row).toHaveLength(10);
+      expect(row).toHaveLength(12);
       expect(row[9]).toBe('ПЕСОЧНИЦА: цены не настоящие');
+      // This computer's desk, no warehouse picked: both empty.
+      expect(row.slice(10)).toEqual(['', '']);
       expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
       expect(row.slice(1, 4)).toEqual(['Москва', 'Казань', '1200']);
       expect(['СДЭК', 'Почта России']).toContain(row[4]);

@@ -60,6 +60,8 @@ it('moves 10,000 charged quotes and a rate card of 100,000 rows, and prints how 
           sandbox: 1,
           shipment_json: JSON.stringify({ from: { city: 'Москва' }, to: { city: `Город ${i % 500}` } }),
           result_json: body,
+          author: null,
+          warehouse: null,
         });
         r.idempotency.insertInTx({
           account_id: account.id,

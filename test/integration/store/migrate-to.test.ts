@@ -20,7 +20,7 @@ import { migrateDeskTo, type MigrateToReport } from '../../../core/store/migrate
 import type { Store } from '../../../core/store/port';
 import { openPgStore, type PgStore } from '../../../core/store/postgres';
 import { openReadOnly } from '../../helpers/data-file';
-import { buildDesk, type BuiltDesk } from '../../helpers/desk-builder';
+import { buildDesk, DESK_DEVICE_TOKEN_DIGEST, type BuiltDesk } from '../../helpers/desk-builder';
 import { createTestDatabase, dropTestDatabase, terminateRateDeskConnections } from '../../helpers/postgres';
 import { rawRequest, SHIPMENT } from '../../helpers/service';
 
@@ -100,6 +100,11 @@ describe('migrate-to', () => {
       rate_card_rows: 340,
       fivepost_catalogues: 1,
       fivepost_points: 3,
+      users: 1,
+      devices: 1,
+      warehouses: 1,
+      // One entry the builder writes itself, 13 its admin operations wrote through withAudit (#20).
+      audit: 14,
     });
     expect(report.desk.rows.notifications).toBeGreaterThanOrEqual(1);
     expect(report.leftBehind).toEqual({
@@ -156,6 +161,21 @@ describe('migrate-to', () => {
         moved.delete(name);
       expect(await c.settings.all()).toEqual(moved);
       expect(moved.get('rating.deadline_ms')).toBe('9000');
+
+      // Company desks (#20): users, devices (their tokens still work), warehouses, the audit log, and who
+      // asked a quote from which warehouse.
+      expect(await c.users.list()).toEqual(await d.users.list());
+      expect(await c.users.devices()).toEqual(await d.users.devices());
+      expect(await c.users.deviceAuth(DESK_DEVICE_TOKEN_DIGEST)).toMatchObject({ user_name: 'Мария' });
+      expect(await c.warehouses.list()).toEqual(await d.warehouses.list());
+      expect(await c.warehouses.create((await d.warehouses.list())[0]!, new Date().toISOString())).toBe(
+        'taken',
+      );
+      const audit = { limit: 100, offset: 0 };
+      expect(await c.audit.search(audit)).toEqual(await d.audit.search(audit));
+      expect(await c.quotes.search('', 100, 0, { warehouse: 'Склад Подольск' })).toEqual([
+        expect.objectContaining({ request_id: 'desk-quote-1' }),
+      ]);
     });
   });
 
@@ -183,6 +203,8 @@ describe('migrate-to', () => {
         sandbox: 1,
         shipment_json: '{}',
         result_json: '{}',
+        author: null,
+        warehouse: null,
       });
       expect(id).toBe(Math.max(...quoteIds) + 1);
       expect(await c.accounts.invariantViolations()).toEqual([]);

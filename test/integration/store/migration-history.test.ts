@@ -126,7 +126,12 @@ describe('a data folder written by the v3 release', () => {
 
     const store = openStore(file);
     expect(store.db.pragma('user_version', { simple: true })).toBe(latestVersion());
-    expect(dumpData(store.db)).toEqual(before);
+    // Columns a later migration added (0008: who asked, from which warehouse) are empty on the rows before it.
+    const kept = {
+      ...before,
+      quotes: before.quotes!.map((q) => ({ ...(q as object), author: null, warehouse: null })),
+    };
+    expect(dumpData(store.db)).toEqual(kept);
     expect(store.db.pragma('quick_check', { simple: true })).toBe('ok');
     expect(await store.accounts.invariantViolations()).toEqual([]);
     expect((await store.accounts.list()).map((a) => [a.name, a.balance])).toEqual([
@@ -160,7 +165,7 @@ describe('a data folder written by the v3 release', () => {
     const upgraded = sha(file);
     const again = openStore(file);
     expect(applied(again.db)).toEqual(rows);
-    expect(dumpData(again.db)).toEqual(before);
+    expect(dumpData(again.db)).toEqual(kept);
     await again.close();
     expect(sha(file)).toBe(upgraded);
   });

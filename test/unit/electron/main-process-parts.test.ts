@@ -12,7 +12,12 @@ import {
   isAbiMismatch,
   nativeBindingCandidates,
 } from '../../../electron/main/native-sqlite';
-import { lowBalanceNotifier, lowBalanceText, requestsRu } from '../../../electron/main/notifications';
+import {
+  lowBalanceFromDesk,
+  lowBalanceNotifier,
+  lowBalanceText,
+  requestsRu,
+} from '../../../electron/main/notifications';
 import { startRatingService } from '../../../electron/main/rating-service';
 
 const LOW: LowBalanceEvent = {
@@ -55,6 +60,9 @@ describe('low-balance notification', () => {
   it('names the default account in the UI language, as the window does (#9)', () => {
     expect(lowBalanceText({ ...LOW, accountName: 'default' }, 'ru').body).toMatch(/^Аккаунт Основной: /);
     expect(lowBalanceText({ ...LOW, accountName: 'default' }, 'en').body).toMatch(/^Account Main: /);
+    // The desk event (a company server's too, #20) words the same notification.
+    const desk = lowBalanceFromDesk({ account: 'warehouse', threshold: 100, balance: 99, at: LOW.at });
+    expect(lowBalanceText(desk, 'ru')).toEqual(lowBalanceText(LOW, 'ru'));
   });
 
   it('shows a native notification that brings the window forward, when the system has them', () => {

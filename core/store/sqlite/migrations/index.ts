@@ -6,6 +6,7 @@ import { m0004MigrationChecksums } from './0004-migration-checksums';
 import { m0005LocationCache } from './0005-location-cache';
 import { m0006RateCards } from './0006-rate-cards';
 import { m0007FivePostCatalogue } from './0007-fivepost-catalogue';
+import { m0008CompanyDesks } from './0008-company-desks';
 
 /**
  * Numbered, append-only: a shipped migration is never edited, not even its indentation (the checksum would
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   m0005LocationCache,
   m0006RateCards,
   m0007FivePostCatalogue,
+  m0008CompanyDesks,
 ];

@@ -2,6 +2,7 @@
 // form and the low-balance threshold. Every action answers with the account's new state.
 import type { ReactNode } from 'react';
 import type { AccountView } from '../../../../core/desk/contract';
+import { useCan } from '../../app/company';
 import { DEFAULT_ACCOUNT, useAccountLabel } from '../../app/account-name';
 import { Badge } from '../../components';
 import { plural, useLang, useT, type Lang } from '../../i18n';
@@ -23,6 +24,7 @@ export function AccountPanel(props: { account: AccountView; onChange: (a: Accoun
   const accountLabel = useAccountLabel();
   const { account } = props;
   const low = isLow(account);
+  const can = useCan();
   return (
     <article
       className="card account"
@@ -65,9 +67,10 @@ export function AccountPanel(props: { account: AccountView; onChange: (a: Accoun
               : t('lastPackage', { n: formatInteger(account.last_package, lang) })}
           </div>
         </section>
-        <TopupSection {...props} />
-        <LimitsSection {...props} />
-        <ThresholdSection {...props} />
+        {/* Company mode (#20): a clerk reads the balance; changing it is the admin's (the role table). */}
+        {can('accounts:topup') ? <TopupSection {...props} /> : null}
+        {can('accounts:set-limits') ? <LimitsSection {...props} /> : null}
+        {can('accounts:set-threshold') ? <ThresholdSection {...props} /> : null}
       </div>
     </article>
   );

@@ -18,6 +18,7 @@ import {
   useToast,
   type Column,
 } from '../../components';
+import { useCan } from '../../app/company';
 import { useAccountLabel } from '../../app/account-name';
 import { useLang, useT } from '../../i18n';
 import { formatDateTime, formatInteger } from '../../lib/format';
@@ -38,6 +39,7 @@ export function BalanceScreen(): ReactNode {
   const accounts = useDeskQuery((api) => api.accounts.list(), []);
   const notifications = useDeskQuery((api) => api.notifications.list({ limit: 100 }), []);
   const [creating, setCreating] = useState(false);
+  const can = useCan();
 
   const replace = useCallback(
     (next: AccountView) =>
@@ -64,11 +66,18 @@ export function BalanceScreen(): ReactNode {
     <div className="screen" data-testid="balance-screen">
       <div className="screen-head">
         <h1 className="screen-title">{t('title')}</h1>
-        <div className="screen-actions">
-          <Button variant="primary" onClick={() => setCreating(true)} data-testid="account-create">
-            {t('create.open')}
-          </Button>
-        </div>
+        {can('accounts:create') ? (
+          <div className="screen-actions">
+            <Button
+              needsServer
+              variant="primary"
+              onClick={() => setCreating(true)}
+              data-testid="account-create"
+            >
+              {t('create.open')}
+            </Button>
+          </div>
+        ) : null}
       </div>
       <p className="screen-lead">{t('lead')}</p>
 
@@ -86,9 +95,11 @@ export function BalanceScreen(): ReactNode {
         <EmptyState
           title={t('empty.title')}
           actions={
-            <Button variant="primary" onClick={() => setCreating(true)}>
-              {t('create.open')}
-            </Button>
+            can('accounts:create') ? (
+              <Button needsServer variant="primary" onClick={() => setCreating(true)}>
+                {t('create.open')}
+              </Button>
+            ) : null
           }
         >
           <p>{t('empty.body')}</p>

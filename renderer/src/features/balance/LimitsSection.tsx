@@ -118,7 +118,13 @@ export function LimitsSection({
             />
           </div>
           <div className="form-actions">
-            <Button type="submit" variant="primary" busy={busy} data-testid={`limits-save-${account.name}`}>
+            <Button
+              needsServer
+              type="submit"
+              variant="primary"
+              busy={busy}
+              data-testid={`limits-save-${account.name}`}
+            >
               {t('limits.save')}
             </Button>
             <Button variant="ghost" onClick={() => setEditing(false)}>
@@ -128,11 +134,12 @@ export function LimitsSection({
         </form>
       ) : (
         <div className="form-actions">
-          <Button size="sm" onClick={open} data-testid={`limits-edit-${account.name}`}>
+          <Button needsServer size="sm" onClick={open} data-testid={`limits-edit-${account.name}`}>
             {override ? t('limits.change') : t('limits.set')}
           </Button>
           {override ? (
             <Button
+              needsServer
               size="sm"
               variant="ghost"
               busy={busy}

@@ -1,4 +1,5 @@
 // The low-balance threshold: when the notice (banner, notification, log entry) fires for this account.
+import { useServerGate } from '../../app/company';
 import { useState, type ReactNode } from 'react';
 import type { AccountView } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
@@ -63,6 +64,8 @@ export function ThresholdSection({
             })
           : t('threshold.explain', { n: formatInteger(limit, lang) });
 
+  // Company mode (#20): the choice waits while the server is away.
+  const gate = useServerGate();
   return (
     <Section title={t('threshold.title')}>
       <RadioGroup
@@ -72,6 +75,7 @@ export function ThresholdSection({
         value={pending ?? account.threshold}
         options={options}
         onChange={(v) => void choose(v)}
+        disabled={gate.blocked}
         data-testid={`threshold-${account.name}`}
       />
       <div className="field-hint" data-testid={`threshold-explain-${account.name}`}>

@@ -71,7 +71,13 @@ export function TopupSection({
             }}
             data-testid={`topup-amount-${account.name}`}
           />
-          <Button type="submit" variant="primary" busy={busy} data-testid={`topup-submit-${account.name}`}>
+          <Button
+            needsServer
+            type="submit"
+            variant="primary"
+            busy={busy}
+            data-testid={`topup-submit-${account.name}`}
+          >
             {t('topup.submit')}
           </Button>
         </div>

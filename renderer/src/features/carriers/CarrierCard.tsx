@@ -2,8 +2,9 @@
 // carrier's view and a way to report a new one; it decides itself whether it applies (credentials only for
 // carriers that have an account). Later sections (rate cards, richer health) are added to CARD_SECTIONS.
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { CarrierView } from '../../../../core/desk/contract';
+import type { CarrierView, OperationName } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
+import { useCan, useServerGate } from '../../app/company';
 import { Badge, useToast } from '../../components';
 import { useLang, useT } from '../../i18n';
 import { Switch, useExplain } from '../settings/kit';
@@ -17,6 +18,8 @@ import { scrollIntoMain } from '../../lib/scroll';
 
 interface CardSection {
   key: string;
+  /** Company mode (#20): the operation the section runs; hidden from a role that may not (the role table). */
+  needs?: OperationName;
   applies: (c: CarrierView) => boolean;
   render: (props: SectionProps) => ReactNode;
 }
@@ -24,14 +27,20 @@ interface CardSection {
 const CARD_SECTIONS: readonly CardSection[] = [
   { key: 'health', applies: () => true, render: (p) => <HealthSection {...p} /> },
   // Where the carrier is reached: one control, an address of one's own typed under its choice (#17 item 9).
-  { key: 'endpoint', applies: () => true, render: (p) => <EndpointSection {...p} /> },
+  {
+    key: 'endpoint',
+    needs: 'carriers:update',
+    applies: () => true,
+    render: (p) => <EndpointSection {...p} />,
+  },
   {
     key: 'credentials',
+    needs: 'carriers:update',
     applies: (c) => c.credentials !== null,
     render: (p) => <CredentialsSection {...p} />,
   },
   // Last: it checks what the sections above set (address, account).
-  { key: 'check', applies: () => true, render: (p) => <CheckSection {...p} /> },
+  { key: 'check', needs: 'carriers:check', applies: () => true, render: (p) => <CheckSection {...p} /> },
 ];
 
 export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactNode {
@@ -41,6 +50,8 @@ export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactN
   const explain = useExplain();
   const { carrier, onChange, focused } = props;
   const [busy, setBusy] = useState(false);
+  const can = useCan();
+  const gate = useServerGate();
   const root = useRef<HTMLElement>(null);
 
   // Opened from a quote's "switch on" link (#/carriers/<code>): this card comes into view with its switch
@@ -104,6 +115,8 @@ export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactN
             checked={carrier.enabled}
             onChange={(v) => void toggle(v)}
             busy={busy}
+            // A clerk sees whether a carrier is on; switching it is the admin's. Offline: it waits.
+            disabled={!can('carriers:update') || gate.blocked}
             label={t('enabledLabel', { name: carrier.name })}
             onText={t('enabledOn')}
             offText={t('enabledOff')}
@@ -112,7 +125,7 @@ export function CarrierCard(props: SectionProps & { focused?: boolean }): ReactN
         </div>
       </header>
       <div className="card-body">
-        {CARD_SECTIONS.filter((s) => s.applies(carrier)).map((s) => (
+        {CARD_SECTIONS.filter((s) => s.applies(carrier) && (!s.needs || can(s.needs))).map((s) => (
           <Fragment key={s.key}>{s.render({ carrier, sandbox: props.sandbox, onChange })}</Fragment>
         ))}
       </div>

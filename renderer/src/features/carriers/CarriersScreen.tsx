@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { CarrierView } from '../../../../core/desk/contract';
 import { useDeskEvent, useDeskQuery } from '../../api/hooks';
+import { useCan } from '../../app/company';
 import { useApp } from '../../app/context';
 import { hrefFor } from '../../app/router';
 import { Banner, EmptyState, ErrorState, LoadingState } from '../../components';
@@ -49,6 +50,7 @@ function CarrierIndex({ carriers }: { carriers: readonly CarrierView[] }): React
 export function CarriersScreen(props: { params?: string[] }): ReactNode {
   const t = useT('carriers');
   const { info } = useApp();
+  const can = useCan();
   const { state, reload, setData } = useDeskQuery((api) => api.carriers.list(), []);
 
   // A status event carries only status and last error: patch at once, then re-read for latency and times
@@ -85,7 +87,8 @@ export function CarriersScreen(props: { params?: string[] }): ReactNode {
         <h1 className="screen-title">{t('title')}</h1>
       </div>
       <p className="screen-lead">{t('lead')}</p>
-      {info?.sandbox ? (
+      {/* About editing addresses and credentials: not a clerk's concern in company mode (#20). */}
+      {info?.sandbox && can('carriers:update') ? (
         <Banner tone="info" inline data-testid="carriers-sandbox-note">
           {t('sandboxNote')} <a href={hrefFor('settings', 'general')}>{t('sandboxLink')}</a>
         </Banner>

@@ -141,6 +141,7 @@ export function HistoryDetail(props: { id: number }): ReactNode {
         ) : null}
         <span className="spacer" />
         <Button
+          needsServer
           variant="primary"
           onClick={() => void doRerun()}
           busy={busy === 'rerun'}
@@ -152,7 +153,7 @@ export function HistoryDetail(props: { id: number }): ReactNode {
         <Button onClick={() => void copyAsText(q)} title={tq('copyAllHint')} data-testid="copy-text">
           {t('copyText')}
         </Button>
-        <Button onClick={() => void copyCurl()} busy={busy === 'curl'} data-testid="copy-curl">
+        <Button needsServer onClick={() => void copyCurl()} busy={busy === 'curl'} data-testid="copy-curl">
           {t('curl')}
         </Button>
       </div>
@@ -161,6 +162,18 @@ export function HistoryDetail(props: { id: number }): ReactNode {
           <dt>{t('createdAt', { date: '' }).trim()}</dt>
           <dd>{formatDateTime(q.created_at, lang)}</dd>
         </div>
+        {q.author ? (
+          <div>
+            <dt>{t('author')}</dt>
+            <dd data-testid="history-detail-author">{q.author}</dd>
+          </div>
+        ) : null}
+        {q.warehouse ? (
+          <div>
+            <dt>{t('warehouse')}</dt>
+            <dd data-testid="history-detail-warehouse">{q.warehouse}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{tq('from')}</dt>
           <dd>

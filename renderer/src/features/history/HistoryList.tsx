@@ -20,11 +20,25 @@ import {
 import { useLang, useT } from '../../i18n';
 import { formatDateTime, formatWeight } from '../../lib/format';
 import { Answered, Cheapest } from './HistoryCells';
-import { base64ToBytes } from './logic';
+import { HistoryFilters } from './HistoryFilters';
+import { anyValue, base64ToBytes, filterChoices, filterInput, NO_FILTER, type HistoryFilter } from './logic';
 import './history.css';
 
 const PAGE = 50;
 const SEARCH_KEY = 'ratedesk.history.search';
+const FILTER_KEY = 'ratedesk.history.filter';
+
+function readFilter(): HistoryFilter {
+  try {
+    const raw = JSON.parse(sessionStorage.getItem(FILTER_KEY) ?? 'null') as Partial<HistoryFilter> | null;
+    return {
+      author: typeof raw?.author === 'string' ? raw.author : '',
+      warehouse: typeof raw?.warehouse === 'string' ? raw.warehouse : '',
+    };
+  } catch {
+    return NO_FILTER;
+  }
+}
 
 export function HistoryList(): ReactNode {
   const t = useT('history');
@@ -38,6 +52,16 @@ export function HistoryList(): ReactNode {
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const [filter, setFilterState] = useState<HistoryFilter>(readFilter);
+  const setFilter = (next: HistoryFilter): void => {
+    setFilterState(next);
+    setLimit(PAGE);
+    sessionStorage.setItem(FILTER_KEY, JSON.stringify(next));
+  };
+  // Names a filter offers (#20): the warehouses defined now, and every author and warehouse seen in a row
+  // (a removed warehouse and a former user stay in History under their names).
+  const warehouses = useDeskQuery((api) => api.warehouses.list(), []);
+  const [seen, setSeen] = useState<{ author: string[]; warehouse: string[] }>({ author: [], warehouse: [] });
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -55,8 +79,29 @@ export function HistoryList(): ReactNode {
     [download],
   );
 
-  const { state, reload } = useDeskQuery((api) => api.history.search({ text: query, limit }), [query, limit]);
+  const { state, reload } = useDeskQuery(
+    (api) => api.history.search({ text: query, limit, ...filterInput(filter) }),
+    [query, limit, filter.author, filter.warehouse],
+  );
   const rows = state.data ?? [];
+  const filtered = filter.author !== '' || filter.warehouse !== '';
+
+  const loaded = state.data;
+  useEffect(() => {
+    if (!loaded) return;
+    const names = (key: 'author' | 'warehouse'): (string | null)[] => loaded.map((r) => r[key]);
+    setSeen((s) => ({
+      author: filterChoices(s.author, names('author'), '', lang),
+      warehouse: filterChoices(s.warehouse, names('warehouse'), '', lang),
+    }));
+  }, [loaded, lang]);
+  const authorChoices = filterChoices(seen.author, [], filter.author, lang);
+  const warehouseChoices = filterChoices(
+    [...seen.warehouse, ...(warehouses.state.data ?? []).map((w) => w.name)],
+    [],
+    filter.warehouse,
+    lang,
+  );
 
   // A new search result: the chosen row stays chosen only if it is still listed.
   useEffect(() => {
@@ -85,7 +130,11 @@ export function HistoryList(): ReactNode {
     setExporting(format);
     try {
       const file = await call((api) =>
-        api.history.export({ format, ...(query.trim() ? { text: query.trim() } : {}) }),
+        api.history.export({
+          format,
+          ...(query.trim() ? { text: query.trim() } : {}),
+          ...filterInput(filter),
+        }),
       );
       const url = URL.createObjectURL(new Blob([base64ToBytes(file.base64)], { type: file.mime }));
       setDownload({ url, name: file.filename });
@@ -106,12 +155,16 @@ export function HistoryList(): ReactNode {
   // Every column stays inside the table at 1024 px (#17): fixed widths for what must be whole (date, weight,
   // price, source), the route and the carriers share the rest and are cut with an ellipsis, the whole text
   // in a tooltip.
+  // With the warehouse or author column (#20) the fixed columns give way, so the route still reads at 1024.
+  const showWarehouse = anyValue(rows, 'warehouse') || filter.warehouse !== '';
+  const showAuthor = anyValue(rows, 'author') || filter.author !== '';
+  const extra = showWarehouse || showAuthor;
   const columns: Column<HistoryRow>[] = [
     {
       key: 'date',
       header: t('col.date'),
       render: (r) => formatDateTime(r.created_at, lang),
-      width: '152px',
+      width: extra ? '136px' : '152px',
     },
     {
       key: 'route',
@@ -131,18 +184,47 @@ export function HistoryList(): ReactNode {
         );
       },
     },
+    // #20: shown only when some row has one (a desk on its own never has an author).
+    ...(showWarehouse
+      ? [
+          {
+            key: 'warehouse',
+            header: t('col.warehouse'),
+            width: '104px',
+            render: (r: HistoryRow) => (
+              <span className="cut" title={r.warehouse ?? ''} data-testid="history-warehouse">
+                {r.warehouse ?? '—'}
+              </span>
+            ),
+          },
+        ]
+      : []),
+    ...(showAuthor
+      ? [
+          {
+            key: 'author',
+            header: t('col.author'),
+            width: '96px',
+            render: (r: HistoryRow) => (
+              <span className="cut" title={r.author ?? ''} data-testid="history-author">
+                {r.author ?? '—'}
+              </span>
+            ),
+          },
+        ]
+      : []),
     {
       key: 'weight',
       header: t('col.weight'),
       align: 'right',
       render: (r) => formatWeight(r.weight_grams, lang),
-      width: '80px',
+      width: extra ? '72px' : '80px',
     },
     {
       key: 'cheapest',
       header: t('col.cheapest'),
       align: 'right',
-      width: '216px',
+      width: extra ? '172px' : '216px',
       render: (r) => <Cheapest row={r} nameOf={nameOf} />,
     },
     {
@@ -155,7 +237,7 @@ export function HistoryList(): ReactNode {
       key: 'source',
       header: t('col.source'),
       // Whole in either language. Most rows come from the app: that is plain text; an API call is a badge.
-      width: lang === 'ru' ? '204px' : '140px',
+      width: lang === 'ru' ? '216px' : '140px',
       render: (r) => (
         <span className="badges">
           {r.source === 'api' ? (
@@ -180,10 +262,20 @@ export function HistoryList(): ReactNode {
           {t('title')}
         </h1>
         <span className="spacer" />
-        <Button onClick={() => void exportAs('csv')} busy={exporting === 'csv'} data-testid="export-csv">
+        <Button
+          needsServer
+          onClick={() => void exportAs('csv')}
+          busy={exporting === 'csv'}
+          data-testid="export-csv"
+        >
           {t('exportCsv')}
         </Button>
-        <Button onClick={() => void exportAs('xlsx')} busy={exporting === 'xlsx'} data-testid="export-xlsx">
+        <Button
+          needsServer
+          onClick={() => void exportAs('xlsx')}
+          busy={exporting === 'xlsx'}
+          data-testid="export-xlsx"
+        >
           {t('exportXlsx')}
         </Button>
       </div>
@@ -203,6 +295,12 @@ export function HistoryList(): ReactNode {
           aria-controls="history-table"
           data-testid="history-search"
         />
+        <HistoryFilters
+          value={filter}
+          onChange={setFilter}
+          authors={authorChoices}
+          warehouses={warehouseChoices}
+        />
         <span className="muted field-hint">{t('keysHint')}</span>
         {download ? (
           <a href={download.url} download={download.name} className="muted" data-testid="download-link">
@@ -216,7 +314,7 @@ export function HistoryList(): ReactNode {
         ) : state.status === 'loading' && state.data === undefined ? (
           <LoadingState />
         ) : rows.length === 0 ? (
-          query.trim() === '' ? (
+          query.trim() === '' && !filtered ? (
             <EmptyState
               title={t('empty.title')}
               data-testid="history-empty"
@@ -230,7 +328,7 @@ export function HistoryList(): ReactNode {
             </EmptyState>
           ) : (
             <EmptyState title={t('noMatch.title')} data-testid="history-no-match">
-              <p>{t('noMatch.body', { text: query.trim() })}</p>
+              <p>{query.trim() === '' ? t('noMatch.filtered') : t('noMatch.body', { text: query.trim() })}</p>
             </EmptyState>
           )
         ) : (
@@ -247,7 +345,7 @@ export function HistoryList(): ReactNode {
                 'data-id': String(r.id),
                 'data-partial': r.failures.length > 0 ? 'true' : 'false',
               })}
-              className="history-table"
+              className={extra ? 'history-table history-table-extra' : 'history-table'}
               data-testid="history-table"
             />
             {rows.length >= limit ? (

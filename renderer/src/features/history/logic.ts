@@ -60,3 +60,40 @@ export function summariseRerun(
   }
   return { changed, unchanged, failures: [...failures] };
 }
+
+/** History's author and warehouse filters (#20): an empty value is «все». */
+export interface HistoryFilter {
+  author: string;
+  warehouse: string;
+}
+
+export const NO_FILTER: HistoryFilter = { author: '', warehouse: '' };
+
+/** The filter as history:search / history:export take it: only what is set. */
+export function filterInput(f: HistoryFilter): { author?: string; warehouse?: string } {
+  return {
+    ...(f.author !== '' ? { author: f.author } : {}),
+    ...(f.warehouse !== '' ? { warehouse: f.warehouse } : {}),
+  };
+}
+
+/**
+ * The choices a filter offers: the names already known (the warehouses list, names seen before) and those in
+ * the rows on screen, each once, sorted for the UI language; the chosen one stays listed even when no row
+ * shows it now (so the select can show what it filters by).
+ */
+export function filterChoices(
+  known: readonly string[],
+  rows: readonly (string | null)[],
+  chosen: string,
+  lang: 'ru' | 'en',
+): string[] {
+  const all = new Set<string>();
+  for (const n of [...known, ...rows, chosen]) if (n) all.add(n);
+  return [...all].sort((a, b) => a.localeCompare(b, lang === 'ru' ? 'ru' : 'en'));
+}
+
+/** Whether a column has anything to show: a desk without warehouses or users never sees the column. */
+export function anyValue(rows: readonly HistoryRow[], key: 'author' | 'warehouse'): boolean {
+  return rows.some((r) => r[key] !== null && r[key] !== '');
+}

@@ -14,6 +14,9 @@ import { cityKeys, parcelMessages, placeMessages, type Side } from './form-messa
 import { FormMessages } from './FormMessages';
 import { localiseNumber, type DraftField, type QuoteDraft } from './logic';
 import { presetMatching, type BoxPreset } from './presets';
+import { FixedPlace, WarehousePicker } from './WarehousePicker';
+import type { OriginChoice } from './warehouses';
+import type { Warehouse } from '../../../../core/desk/contract';
 import './quote-form.css';
 
 export type { Side };
@@ -52,6 +55,17 @@ export interface QuoteFormProps {
   lightWeight: number | null;
   /** «Да, 10 г»: quote with the weight as typed. */
   onKeepLight: () => void;
+  /** Named warehouses (#20): with none, «Откуда» is the plain city field, exactly as before. */
+  origin?: OriginProps;
+}
+
+export interface OriginProps {
+  list: readonly Warehouse[];
+  choice: OriginChoice;
+  onPick: (choice: OriginChoice) => void;
+  pickerRef: RefObject<HTMLSelectElement | null>;
+  /** What the read-only «Откуда» shows for a warehouse or for all of them. */
+  fixed: { city: string; postal: string };
 }
 
 /** Where the cursor goes after a place is chosen (issue #17): from → to → weight. */
@@ -60,6 +74,7 @@ const NEXT_AFTER: Record<Side, string> = { from: FIELD_ID_TO_CITY, to: 'weight' 
 export function QuoteForm(props: QuoteFormProps): ReactNode {
   const t = useT('quote');
   const ti = useT('quoteInput');
+  const tw = useT('warehouses');
   const { lang } = useLang();
   const { draft, update, errors } = props;
   const currentPreset = presetMatching(props.presets, draft);
@@ -130,14 +145,16 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
       <div className="qf-row">
         {(['from', 'to'] as const).map((side) => {
           const k = cityKeys(side);
-          return (
+          const origin =
+            side === 'from' && props.origin && props.origin.list.length > 0 ? props.origin : null;
+          const field = (
             <CityField
               key={side}
               name={side}
               lookup={lookupOf(side)}
               ask={props.asks[side]}
               onChosen={() => document.getElementById(NEXT_AFTER[side])?.focus()}
-              label={side === 'from' ? t('from') : t('to')}
+              label={origin ? tw('cityLabel') : side === 'from' ? t('from') : t('to')}
               placeholder={side === 'from' ? t('fromPlaceholder') : t('toPlaceholder')}
               postalLabel={t('postal')}
               city={draft[k.city] as string}
@@ -150,6 +167,28 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
               postalDescribedBy={describedBy(`${side}-postal-error`)}
               {...(side === 'from' ? { inputRef: props.fromRef } : {})}
             />
+          );
+          if (!origin) return field;
+          return (
+            <div key={side} className="origin-field" data-testid="origin-field">
+              <WarehousePicker
+                list={origin.list}
+                choice={origin.choice}
+                onPick={origin.onPick}
+                pickerRef={origin.pickerRef}
+                describedBy={describedBy('from-city-error', 'from-warehouse-notice')}
+              />
+              {origin.choice.kind === 'none' ? (
+                field
+              ) : (
+                <FixedPlace
+                  city={origin.fixed.city}
+                  postal={origin.fixed.postal}
+                  cityLabel={tw('cityLabel')}
+                  postalLabel={t('postal')}
+                />
+              )}
+            </div>
           );
         })}
         <div className="field swap-field">
@@ -262,7 +301,14 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
             onChange={(c) => update({ carriers: c })}
             onSubmit={props.onSubmit}
           />
-          <Button type="submit" variant="primary" kbd="⏎" busy={props.running} data-testid="submit">
+          <Button
+            needsServer
+            type="submit"
+            variant="primary"
+            kbd="⏎"
+            busy={props.running}
+            data-testid="submit"
+          >
             {props.running ? t('running') : t('submit')}
           </Button>
         </div>

@@ -29,7 +29,6 @@ import {
   type DeliveryFilter,
   type BuiltShipment,
   type DeliveryType,
-  type DraftField,
   type QuoteDraft,
   type Rate,
   type SortKey,
@@ -42,20 +41,12 @@ import { useDraft } from './useDraft';
 import { useQuoteKeys } from './useQuoteKeys';
 import { useQuoteOutput } from './useQuoteOutput';
 import { useQuoteSetup } from './useQuoteSetup';
+import { OriginsPanel } from './OriginsPanel';
+import { useOrigin } from './useOrigin';
+import { FIELD_ORDER, fieldErrors } from './field-errors';
+import { NO_ORIGIN, originsOf } from './warehouses';
 
 const VIEW_KEY = 'ratedesk.quote.view';
-
-const FIELD_ORDER: DraftField[] = [
-  'fromCity',
-  'fromPostal',
-  'toCity',
-  'toPostal',
-  'weight',
-  'length',
-  'width',
-  'height',
-  'value',
-];
 
 function readView(): ViewPrefs {
   const raw = readJson(VIEW_KEY) as Partial<ViewPrefs> | null;
@@ -69,14 +60,25 @@ function sameDraft(a: QuoteDraft, b: QuoteDraft): boolean {
 export function QuoteScreen(): ReactNode {
   const t = useT('quote');
   const ti = useT('quoteInput');
+  const tw = useT('warehouses');
   const toast = useToast();
   const { info } = useApp();
   const session = useQuoteSession();
   const { run, sort } = session;
   const { draft, setDraft, update, fresh } = useDraft();
-  const { carriers, presets } = useQuoteSetup((defaults) => {
+  const setup = useQuoteSetup((defaults) => {
     if (fresh) setDraft((d) => ({ ...d, carriers: defaults }));
   });
+  const { carriers } = setup;
+  const origin = useOrigin({
+    draft,
+    setDraft,
+    deskCarriers: setup.deskCarriers,
+    deskPresets: setup.presets,
+    stored: setup.storedOrigin,
+    allLabel: (n) => tw('allCities', { n }),
+  });
+  const { presets } = origin;
   const [showErrors, setShowErrors] = useState(false);
   /** Cities the core does not know and no postal code to go by: the quote would only come back empty. */
   const [unknownCity, setUnknownCity] = useState<Record<Side, boolean>>({ from: false, to: false });
@@ -90,13 +92,18 @@ export function QuoteScreen(): ReactNode {
   const [delivery, setDelivery] = useState<DeliveryFilter>('all');
   const [view, setViewState] = useState<ViewPrefs>(readView);
   const [selected, setSelected] = useState<string | null>(null);
-  const fromRef = useRef<HTMLInputElement>(null);
+  const cityRef = useRef<HTMLInputElement>(null);
+  // «Откуда» for the keyboard (Ctrl+K, Esc, the first focus): the warehouse picker when there are warehouses.
+  const fromRef = origin.list.length > 0 ? origin.pickerRef : cityRef;
   const firstRowAt = useRef<number | null>(null);
   /** What Esc cleared, until the next clear or quote (Ctrl+Z / «Вернуть» bring it back). */
   const undo = useRef<{ draft: QuoteDraft; run: RunState; cleared: QuoteDraft } | null>(null);
 
   // The screen opens with the cursor in "Откуда" (ux.md: the form is filled without the mouse).
   useEffect(() => fromRef.current?.focus(), []);
+  useEffect(() => {
+    if (origin.gone) toast(tw('picker.gone'), 'info');
+  }, [origin.gone]);
 
   const setView = useCallback((v: ViewPrefs) => {
     setViewState(v);
@@ -224,12 +231,29 @@ export function QuoteScreen(): ReactNode {
     const known = new Map(list.map((c) => [c.code, c]));
     const wanted = shipment.carriers ?? list.map((c) => c.code);
     const off = (code: string): boolean => known.get(code)?.enabled === false;
-    await session.start({
+    const asked = {
       shipment,
       carriers: wanted.filter((c) => !off(c)),
       disabled: wanted.filter(off),
       sandbox: info?.sandbox ?? null,
+    };
+    // «Из всех складов» (#20): the same question from every warehouse, each with its own carriers.
+    if (origin.choice.kind === 'all') {
+      const warehouses = originsOf(
+        origin.list,
+        shipment.carriers,
+        list.map((c) => c.code),
+      ).map((w) => ({
+        ...w,
+        carriers: w.wanted.filter((c) => !off(c)),
+        disabled: w.wanted.filter(off),
+      }));
+      return session.startOrigins({ shipment, warehouses, sandbox: asked.sandbox });
+    }
+    await session.start({
+      ...asked,
       ...(probe?.length ? { probe } : {}),
+      ...(origin.choice.kind === 'warehouse' ? { warehouseId: origin.choice.id } : {}),
     });
   }
 
@@ -283,6 +307,12 @@ export function QuoteScreen(): ReactNode {
     }
   }
 
+  /** ⇄ makes «Откуда» a typed place: a warehouse's place cannot be the destination's. */
+  const swap = (): void => {
+    if (origin.choice.kind !== 'none') origin.pick(NO_ORIGIN);
+    setDraft(swapPlaces);
+  };
+
   useQuoteKeys({
     fromRef,
     visible: result.visible,
@@ -290,39 +320,13 @@ export function QuoteScreen(): ReactNode {
     setSelected,
     copySelected: () => void copySelected(),
     clearForm,
-    swap: () => setDraft(swapPlaces),
+    swap,
     // Ctrl+Z is ours only while the form is still as Esc left it; after typing it is the field's own undo.
     undoClear: () => (undo.current && sameDraft(draft, undo.current.cleared) ? undoClear() : false),
   });
 
   // ---- errors as words ----
-  const errors: Partial<Record<DraftField, string>> = {};
-  if (showErrors) {
-    const wrong = built.ok ? {} : built.errors;
-    for (const f of FIELD_ORDER) {
-      if (!wrong[f]) continue;
-      errors[f] =
-        f === 'fromCity' || f === 'toCity'
-          ? t('err.city')
-          : f === 'fromPostal' || f === 'toPostal'
-            ? t('err.postal')
-            : f === 'weight'
-              ? t('err.weight')
-              : f === 'value'
-                ? t('err.value')
-                : t('err.dim');
-    }
-    if (unknownCity.from && !errors.fromCity && draft.fromPostal.trim() === '')
-      errors.fromCity = t('err.cityUnknown');
-    if (unknownCity.to && !errors.toCity && draft.toPostal.trim() === '')
-      errors.toCity = t('err.cityUnknown');
-    for (const side of ['from', 'to'] as const) {
-      const k = cityKeys(side);
-      const l = cities[side];
-      if (unconfirmed[side] && !errors[k.city] && l?.status === 'unconfirmed' && l.text === draft[k.city])
-        errors[k.city] = l.match?.match === 'postal' ? ti('err.indexUnconfirmed') : ti('err.cityUnconfirmed');
-    }
-  }
+  const errors = showErrors ? fieldErrors({ built, draft, unknownCity, unconfirmed, cities, t, ti }) : {};
   // The weight's question stays while the weight is the one asked about.
   const lightShown =
     lightWeight !== null && built.ok && built.shipment.parcel.weight_grams === lightWeight
@@ -345,7 +349,7 @@ export function QuoteScreen(): ReactNode {
       <QuoteForm
         draft={draft}
         update={update}
-        onSwap={() => setDraft(swapPlaces)}
+        onSwap={swap}
         onSubmit={() => void submit()}
         running={run.phase === 'running'}
         carriers={carriers}
@@ -353,36 +357,46 @@ export function QuoteScreen(): ReactNode {
         errors={errors}
         cities={cities}
         onCityLookup={onCityLookup}
-        fromRef={fromRef}
+        fromRef={cityRef}
+        origin={{ ...origin, onPick: origin.pick }}
         asks={asks}
         lightWeight={lightShown}
         onKeepLight={() => void submit(true)}
       />
-      <ResultsPanel
-        run={run}
-        rows={result}
-        sort={sort}
-        onSort={(key) => session.setSort(nextSort(sort, key as SortKey))}
-        selected={selected}
-        onSelect={(key) => setSelected(key)}
-        delivery={delivery}
-        onDelivery={setDelivery}
-        view={view}
-        onView={setView}
-        nameOf={nameOf}
-        deliveryLabel={deliveryLabel}
-        outdated={outdated}
-        sandbox={sandbox}
-        onRetry={() => void submit()}
-        onRepeat={(probe) => {
-          // The result's own question again (the form may have moved on since).
-          if (run.shipment) void startFor(run.shipment, probe);
-        }}
-        onCopyAll={() => void output.copyTable()}
-        onCopyText={() => void output.copyTableText()}
-        onExport={(format) => void output.exportAs(format)}
-        exporting={output.exporting}
-      />
+      {session.origins.phase !== 'idle' ? (
+        <OriginsPanel
+          state={session.origins}
+          nameOf={nameOf}
+          deliveryLabel={deliveryLabel}
+          sandbox={session.origins.result?.origins.some((o) => o.result?.sandbox) ?? info?.sandbox ?? false}
+        />
+      ) : (
+        <ResultsPanel
+          run={run}
+          rows={result}
+          sort={sort}
+          onSort={(key) => session.setSort(nextSort(sort, key as SortKey))}
+          selected={selected}
+          onSelect={(key) => setSelected(key)}
+          delivery={delivery}
+          onDelivery={setDelivery}
+          view={view}
+          onView={setView}
+          nameOf={nameOf}
+          deliveryLabel={deliveryLabel}
+          outdated={outdated}
+          sandbox={sandbox}
+          onRetry={() => void submit()}
+          onRepeat={(probe) => {
+            // The result's own question again (the form may have moved on since).
+            if (run.shipment) void startFor(run.shipment, probe);
+          }}
+          onCopyAll={() => void output.copyTable()}
+          onCopyText={() => void output.copyTableText()}
+          onExport={(format) => void output.exportAs(format)}
+          exporting={output.exporting}
+        />
+      )}
     </section>
   );
 }

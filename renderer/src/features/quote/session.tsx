@@ -18,6 +18,7 @@ import { call } from '../../api/client';
 import { useDeskEvent } from '../../api/hooks';
 import { readJson, readText, removeKey, writeJson, writeText } from '../../lib/storage';
 import { formatSort, parseSort, type Sort } from './logic';
+import { ORIGINS_IDLE, originsReducer, type OriginAsked, type OriginsRunState } from './origins-run';
 import { restoreRun, storableRun } from './persist';
 import { runReducer, type RunState } from './run';
 
@@ -31,15 +32,27 @@ export interface StartQuote {
   sandbox: boolean | null;
   /** Carriers skipped by their breaker to ask anyway, once («спросить сейчас»). */
   probe?: string[];
+  /** «Откуда» is this warehouse (#20): the core takes its place and History names it. */
+  warehouseId?: number;
+}
+
+/** «Из всех складов» (#20): the same parcel from each of these warehouses. */
+export interface StartOrigins {
+  shipment: ShipmentInput;
+  warehouses: readonly OriginAsked[];
+  sandbox: boolean | null;
 }
 
 export interface QuoteSession {
   run: RunState;
+  /** The last «из всех складов» run; idle while a single-origin result is shown (and the other way round). */
+  origins: OriginsRunState;
   sort: Sort;
   /** The header's sort: re-sorts the table and is remembered. */
   setSort: (sort: Sort) => void;
   /** Runs a quote; resolves when it has ended (answered or failed). */
   start: (q: StartQuote) => Promise<void>;
+  startOrigins: (q: StartOrigins) => Promise<void>;
   clear: () => void;
   restore: (state: RunState) => void;
 }
@@ -55,6 +68,7 @@ export function useQuoteSession(): QuoteSession {
 export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode {
   const [sort, setSortState] = useState<Sort>(() => parseSort(readText(SORT_KEY)));
   const [run, dispatch] = useReducer(runReducer, sort, (s) => restoreRun(readJson(RESULT_KEY), s));
+  const [origins, dispatchOrigins] = useReducer(originsReducer, ORIGINS_IDLE);
   const sortRef = useRef(sort);
   sortRef.current = sort;
 
@@ -63,18 +77,21 @@ export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode 
     else if (run.phase === 'idle') removeKey(RESULT_KEY);
   }, [run]);
 
-  useDeskEvent('quote:progress', (e) =>
-    dispatch({
+  useDeskEvent('quote:progress', (e) => {
+    const action = {
       type: 'progress',
       key: e.quoteKey,
       progress: e.progress,
       sort: sortRef.current,
       at: Date.now(),
-    }),
-  );
+    } as const;
+    dispatch(action);
+    dispatchOrigins(action);
+  });
 
   const start = useCallback(async (q: StartQuote): Promise<void> => {
     const key = newQuoteKey();
+    dispatchOrigins({ type: 'clear' });
     dispatch({
       type: 'start',
       key,
@@ -90,6 +107,7 @@ export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode 
           quoteKey: key,
           shipment: q.shipment,
           ...(q.probe?.length ? { probe: q.probe } : {}),
+          ...(q.warehouseId !== undefined ? { warehouse_id: q.warehouseId } : {}),
         }),
       );
       dispatch({ type: 'done', key, result, sort: sortRef.current, at: Date.now() });
@@ -98,17 +116,39 @@ export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode 
     }
   }, []);
 
+  const startOrigins = useCallback(async (q: StartOrigins): Promise<void> => {
+    const key = newQuoteKey();
+    dispatch({ type: 'clear' });
+    dispatchOrigins({ type: 'start', key, ...q });
+    try {
+      const result = await call((api) =>
+        api.quote.runOrigins({
+          quoteKey: key,
+          shipment: q.shipment,
+          warehouse_ids: q.warehouses.map((w) => w.id),
+        }),
+      );
+      dispatchOrigins({ type: 'done', key, result, sort: sortRef.current, at: Date.now() });
+    } catch (error) {
+      dispatchOrigins({ type: 'failed', key, error });
+    }
+  }, []);
+
   const setSort = useCallback((next: Sort) => {
     setSortState(next);
     writeText(SORT_KEY, formatSort(next));
     dispatch({ type: 'resort', sort: next });
+    dispatchOrigins({ type: 'resort', sort: next });
   }, []);
-  const clear = useCallback(() => dispatch({ type: 'clear' }), []);
+  const clear = useCallback(() => {
+    dispatch({ type: 'clear' });
+    dispatchOrigins({ type: 'clear' });
+  }, []);
   const restore = useCallback((state: RunState) => dispatch({ type: 'restore', state }), []);
 
   const value = useMemo(
-    () => ({ run, sort, setSort, start, clear, restore }),
-    [run, sort, setSort, start, clear, restore],
+    () => ({ run, origins, sort, setSort, start, startOrigins, clear, restore }),
+    [run, origins, sort, setSort, start, startOrigins, clear, restore],
   );
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
 }

@@ -9,7 +9,8 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { rateKey, type Rate } from './logic';
 
 export interface QuoteKeys {
-  fromRef: RefObject<HTMLInputElement | null>;
+  /** «Откуда»: the city field, or the warehouse picker when there are warehouses (#20). */
+  fromRef: RefObject<HTMLInputElement | HTMLSelectElement | null>;
   /** The rows in the order shown. */
   visible: readonly Rate[];
   selected: string | null;
@@ -36,8 +37,9 @@ export function useQuoteKeys(k: QuoteKeys): void {
       const ctrl = (e.ctrlKey || e.metaKey) && !e.altKey;
       if (ctrl && e.key.toLowerCase() === 'k') {
         e.preventDefault();
-        k.fromRef.current?.focus();
-        k.fromRef.current?.select();
+        const from = k.fromRef.current;
+        from?.focus();
+        if (from instanceof HTMLInputElement) from.select();
       } else if (e.altKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyS') {
         // By the key's place, not its letter: on the Russian layout the same key types «ы».
         e.preventDefault();

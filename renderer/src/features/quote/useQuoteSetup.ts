@@ -9,9 +9,15 @@ import { parseBoxPresets, type BoxPreset } from './presets';
 export function useQuoteSetup(onDefaultCarriers: (codes: string[]) => void): {
   carriers: QuoteCarrier[];
   presets: BoxPreset[];
+  /** The desk's preselected carriers (null: all), for a warehouse without its own (#20). */
+  deskCarriers: string[] | null;
+  /** ui.warehouse as stored; undefined until the settings have been read. */
+  storedOrigin: string | undefined;
 } {
   const carriers = useQuoteCarrierList();
   const [presets, setPresets] = useState<BoxPreset[]>([]);
+  const [deskCarriers, setDeskCarriers] = useState<string[] | null>(null);
+  const [storedOrigin, setStoredOrigin] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!hasDeskApi()) return;
     let live = true;
@@ -22,12 +28,14 @@ export function useQuoteSetup(onDefaultCarriers: (codes: string[]) => void): {
         setPresets(parseBoxPresets(value('ui.box_presets') ?? ''));
         const defaults = (value('ui.default_carriers') ?? '').split(',').filter(Boolean);
         if (defaults.length > 0) onDefaultCarriers(defaults);
+        setDeskCarriers(defaults.length > 0 ? defaults : null);
+        setStoredOrigin(value('ui.warehouse') ?? '');
       })
-      .catch(() => {});
+      .catch(() => setStoredOrigin(''));
     return () => {
       live = false;
     };
     // Once per visit of the screen; the callback is read at that moment.
   }, []);
-  return { carriers, presets };
+  return { carriers, presets, deskCarriers, storedOrigin };
 }

@@ -9,7 +9,7 @@ import { parseBoxPresets, type BoxPreset } from '../quote/presets';
 import { useExplain } from './kit';
 import { MAX_PRESETS, checkPresets, type PresetDraft, type PresetErrors, type PresetField } from './logic';
 
-function toDrafts(presets: readonly BoxPreset[], lang: Lang, nextId: () => number): PresetDraft[] {
+export function toDrafts(presets: readonly BoxPreset[], lang: Lang, nextId: () => number): PresetDraft[] {
   return presets.map((p) => ({
     id: nextId(),
     name: p.name,
@@ -110,6 +110,56 @@ export function BoxPresetsEditor(props: {
     }
   };
 
+  return (
+    <div className="stack" data-testid="box-presets">
+      <PresetRowsTable rows={rows} errors={errors} onEdit={edit} onMove={move} onRemove={remove} />
+      {formError ? (
+        <div className="form-error" role="alert">
+          {formError}
+        </div>
+      ) : null}
+      <div className="form-actions">
+        <Button onClick={add} disabled={rows.length >= MAX_PRESETS} data-testid="preset-add">
+          {t('presets.add')}
+        </Button>
+        <Button
+          variant={dirty ? 'primary' : 'secondary'}
+          disabled={!dirty}
+          busy={busy}
+          onClick={() => void save()}
+          data-testid="preset-save"
+        >
+          {t('presets.save')}
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => void save(props.defaultValue)}
+          disabled={busy || (props.value === props.defaultValue && !dirty)}
+        >
+          {t('presets.reset')}
+        </Button>
+        {dirty ? <span className="form-status">{t('presets.unsaved')}</span> : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The presets as an editable table (controlled): the General tab's box presets and a warehouse's own boxes
+ * (#20) are the same rows, checked by the same checkPresets.
+ */
+export function PresetRowsTable(props: {
+  rows: readonly PresetDraft[];
+  errors: PresetErrors;
+  onEdit: (id: number, field: PresetField, value: string) => void;
+  onMove: (id: number, delta: -1 | 1) => void;
+  onRemove: (id: number) => void;
+}): ReactNode {
+  const t = useT('settings');
+  const { rows, errors } = props;
+  const edit = props.onEdit;
+  const move = props.onMove;
+  const remove = props.onRemove;
   const cellError = (id: number, field: PresetField): string | null => {
     const p = errors[id]?.[field];
     return p ? t(`presets.err.${p}`) : null;
@@ -141,7 +191,7 @@ export function BoxPresetsEditor(props: {
   };
 
   return (
-    <div className="stack" data-testid="box-presets">
+    <>
       {rows.length === 0 ? (
         <p className="muted" style={{ margin: 0 }}>
           {t('presets.empty')}
@@ -209,33 +259,6 @@ export function BoxPresetsEditor(props: {
           </table>
         </div>
       )}
-      {formError ? (
-        <div className="form-error" role="alert">
-          {formError}
-        </div>
-      ) : null}
-      <div className="form-actions">
-        <Button onClick={add} disabled={rows.length >= MAX_PRESETS} data-testid="preset-add">
-          {t('presets.add')}
-        </Button>
-        <Button
-          variant={dirty ? 'primary' : 'secondary'}
-          disabled={!dirty}
-          busy={busy}
-          onClick={() => void save()}
-          data-testid="preset-save"
-        >
-          {t('presets.save')}
-        </Button>
-        <Button
-          variant="ghost"
-          onClick={() => void save(props.defaultValue)}
-          disabled={busy || (props.value === props.defaultValue && !dirty)}
-        >
-          {t('presets.reset')}
-        </Button>
-        {dirty ? <span className="form-status">{t('presets.unsaved')}</span> : null}
-      </div>
-    </div>
+    </>
   );
 }

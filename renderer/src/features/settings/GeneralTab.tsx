@@ -5,6 +5,7 @@ import type { CarrierView, SettingView } from '../../../../core/desk/contract';
 import { loadQuoteCarriers, type QuoteCarrier } from '../../api/quote-carriers';
 import { call, hasDeskApi } from '../../api/client';
 import { useDeskQuery } from '../../api/hooks';
+import { useCan } from '../../app/company';
 import { useApp, type Theme } from '../../app/context';
 import { hrefFor } from '../../app/router';
 import { Banner, Button, Checkbox, Dialog, ErrorState, LoadingState, useToast } from '../../components';
@@ -21,6 +22,7 @@ export function GeneralTab(): ReactNode {
   const t = useT('settings');
   const { lang, setLang } = useLang();
   const { info, theme, setTheme } = useApp();
+  const can = useCan();
   const settings = useDeskQuery((api) => api.settings.get(), []);
   const carriers = useDeskQuery((api) => api.carriers.list(), []);
   // The preselection offers rate cards too: they are quoted like any carrier.
@@ -81,9 +83,12 @@ export function GeneralTab(): ReactNode {
         </Section>
       </div>
 
-      <div className="panel settings-panel">
-        <SandboxSection carriers={namedCarriers} onSaved={patch} />
-      </div>
+      {/* Company mode (#20): sandbox or live is the server's, an admin's choice; the rest is this desk's own. */}
+      {can('settings:set') ? (
+        <div className="panel settings-panel">
+          <SandboxSection carriers={namedCarriers} onSaved={patch} />
+        </div>
+      ) : null}
 
       {settings.state.data === undefined ? (
         settings.state.status === 'error' ? (

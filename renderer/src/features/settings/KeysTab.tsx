@@ -139,6 +139,7 @@ export function KeysTab(): ReactNode {
       render: (k) =>
         k.state === 'active' ? (
           <Button
+            needsServer
             size="sm"
             variant="danger"
             onClick={() => setRevoking(k)}
@@ -159,13 +160,14 @@ export function KeysTab(): ReactNode {
     <div className="stack" data-testid="keys-tab">
       <p className="screen-lead">{t('keys.lead')}</p>
       <div className="toolbar">
-        <Button variant="primary" onClick={() => setDialog('create')} data-testid="key-create">
+        <Button needsServer variant="primary" onClick={() => setDialog('create')} data-testid="key-create">
           {t('keys.create')}
         </Button>
-        <Button onClick={() => setDialog('import')} data-testid="key-import">
+        <Button needsServer onClick={() => setDialog('import')} data-testid="key-import">
           {t('keys.import')}
         </Button>
         <Button
+          needsServer
           onClick={() => void exportKeys()}
           busy={exporting}
           disabled={!list || list.length === 0}
@@ -295,7 +297,13 @@ function RevokeDialog(props: {
           <Button onClick={close} data-autofocus="">
             {t('common.cancel')}
           </Button>
-          <Button variant="danger" busy={busy} onClick={() => void revoke()} data-testid="revoke-confirm">
+          <Button
+            needsServer
+            variant="danger"
+            busy={busy}
+            onClick={() => void revoke()}
+            data-testid="revoke-confirm"
+          >
             {t('revoke.confirm')}
           </Button>
         </>

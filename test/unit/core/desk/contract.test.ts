@@ -21,7 +21,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..
 
 const EXPECTED_API = {
   app: ['info'],
-  quote: ['export', 'run'],
+  quote: ['export', 'run', 'runOrigins'],
   cities: ['search'],
   history: ['curl', 'export', 'get', 'rerun', 'search'],
   carriers: ['check', 'list', 'update'],
@@ -31,7 +31,12 @@ const EXPECTED_API = {
   keys: ['create', 'export', 'import', 'list', 'revoke'],
   settings: ['get', 'set'],
   listener: ['status', 'update'],
-  on: ['balanceChanged', 'balanceLow', 'carriersStatus', 'quoteProgress'],
+  users: ['add', 'disable', 'enable', 'enrol', 'list', 'remove', 'setRole'],
+  devices: ['list', 'revoke'],
+  warehouses: ['create', 'list', 'remove', 'update'],
+  audit: ['export', 'search'],
+  company: ['join', 'leave', 'probe', 'status'],
+  on: ['balanceChanged', 'balanceLow', 'carriersStatus', 'companyStatus', 'quoteProgress'],
 };
 
 function recordingApi() {

@@ -44,6 +44,8 @@ function quote(id: number, over: Partial<QuoteRow>, rates: Rate[]): QuoteRow {
     sandbox: 1,
     shipment_json: '{}',
     result_json: JSON.stringify({ rates, unavailable: [] }),
+    author: null,
+    warehouse: null,
     ...over,
   };
 }
@@ -71,19 +73,22 @@ describe('historyCsv', () => {
     );
     const lines = historyCsv(rows, 'ru').slice(1).split('\r\n');
     expect(lines[1]).toMatch(
-      /;"Город; ""Новый""";"'=HYPERLINK\(""http:\/\/evil""\)";"1200";"СДЭК";"Посылка склад-склад";"пункт выдачи";"1234,50";"3";"ПЕСОЧНИЦА: цены не настоящие"$/,
+      /;"Город; ""Новый""";"'=HYPERLINK\(""http:\/\/evil""\)";"1200";"СДЭК";"Посылка склад-склад";"пункт выдачи";"1234,50";"3";"ПЕСОЧНИЦА: цены не настоящие";"";""$/,
     );
     // A quote without rates keeps its route in the file.
-    expect(lines[2]).toMatch(/;"Москва";"'-1\+2";"1200";"";"";"";"";"";"ПЕСОЧНИЦА: цены не настоящие"$/);
+    expect(lines[2]).toMatch(
+      /;"Москва";"'-1\+2";"1200";"";"";"";"";"";"ПЕСОЧНИЦА: цены не настоящие";"";""$/,
+    );
   });
 
   it('writes English headers and labels when the UI is in English', () => {
     const csv = historyCsv(exportRows([quote(1, {}, [rate({ delivery_type: 'door' })])], 'en'), 'en');
-    // #9: a last column marks sandbox prices in every row, so none is pasted to a customer as real.
+    // #9: a column marks sandbox prices in every row, so none is pasted to a customer as real; #20: then
+    // the warehouse and the author.
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFF"Date";"From";"To";"Weight, g";"Carrier";"Service";"Delivery";"Price, ₽";"Days";"Prices"',
+      '\uFEFF"Date";"From";"To";"Weight, g";"Carrier";"Service";"Delivery";"Price, ₽";"Days";"Prices";"Warehouse";"Author"',
     );
-    expect(csv).toContain(';"door";"1234,50";"2–4";"SANDBOX: prices are not real"\r\n');
+    expect(csv).toContain(';"door";"1234,50";"2–4";"SANDBOX: prices are not real";"";""\r\n');
   });
 
   it('names carriers in the file’s language: English names for built-in carriers, a rate card as stored', () => {
@@ -99,9 +104,18 @@ describe('historyCsv', () => {
     expect(carrierColumn('ru')).toEqual(['СДЭК', 'Почта России', 'Деловые Линии', 'Своя доставка']);
   });
 
+  it('names the warehouse and the author of a company desk’s quote (#20), formula-guarded like every cell', () => {
+    const csv = historyCsv(
+      exportRows([quote(1, { author: 'anna', warehouse: '=Подольск' }, [rate({})])], 'ru'),
+      'ru',
+    );
+    expect(csv.split('\r\n')[0]).toMatch(/;"Цены";"Склад";"Автор"$/);
+    expect(csv.split('\r\n')[1]).toMatch(/;"ПЕСОЧНИЦА: цены не настоящие";"'=Подольск";"anna"$/);
+  });
+
   it('leaves the price column empty for real (live) quotes', () => {
     const csv = historyCsv(exportRows([quote(1, { sandbox: 0 }, [rate({})])], 'ru'), 'ru');
-    expect(csv.split('\r\n')[1]).toMatch(/;"1234,50";"2–4";""$/);
+    expect(csv.split('\r\n')[1]).toMatch(/;"1234,50";"2–4";"";"";""$/);
     expect(csv).not.toContain('ПЕСОЧНИЦА');
   });
 });

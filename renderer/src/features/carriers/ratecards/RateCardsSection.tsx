@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import type { RateCardView } from '../../../../../core/desk/contract';
 import { call } from '../../../api/client';
+import { useCan } from '../../../app/company';
 import { useDeskEvent, useDeskQuery } from '../../../api/hooks';
 import {
   Badge,
@@ -32,6 +33,7 @@ export function RateCardsSection(): ReactNode {
   const [dialog, setDialog] = useState<{ replacing: RateCardView | null } | null>(null);
   const [removing, setRemoving] = useState<RateCardView | null>(null);
   const [busy, setBusy] = useState(false);
+  const can = useCan();
 
   // A card's status changes with its quotes, like any carrier's.
   useDeskEvent('carriers:status', (e) => {
@@ -54,6 +56,8 @@ export function RateCardsSection(): ReactNode {
     }
   };
 
+  // Company mode (#20): a clerk sees the cards; importing, replacing and removing are the admin's.
+  const manage = can('ratecards:import') && can('ratecards:remove');
   const columns: Column<RateCardView>[] = [
     {
       key: 'name',
@@ -92,12 +96,15 @@ export function RateCardsSection(): ReactNode {
       ),
     },
     { key: 'imported', header: t('col.imported'), render: (c) => formatDateTime(c.created_at, lang) },
-    {
+  ];
+  if (manage) {
+    columns.push({
       key: 'actions',
       header: <span className="sr-only">{t('col.actions')}</span>,
       render: (c) => (
         <span className="ratecard-actions">
           <Button
+            needsServer
             size="sm"
             onClick={() => setDialog({ replacing: c })}
             aria-label={t('replaceLabel', { name: c.name })}
@@ -106,6 +113,7 @@ export function RateCardsSection(): ReactNode {
             {t('replace')}
           </Button>
           <Button
+            needsServer
             size="sm"
             variant="ghost"
             onClick={() => setRemoving(c)}
@@ -116,8 +124,8 @@ export function RateCardsSection(): ReactNode {
           </Button>
         </span>
       ),
-    },
-  ];
+    });
+  }
 
   return (
     <article className="card ratecards" aria-labelledby="ratecards-title" data-testid="ratecards">
@@ -125,15 +133,18 @@ export function RateCardsSection(): ReactNode {
         <h2 className="card-title" id="ratecards-title">
           {t('title')}
         </h2>
-        <div className="card-head-end">
-          <Button
-            variant="primary"
-            onClick={() => setDialog({ replacing: null })}
-            data-testid="ratecard-import"
-          >
-            {t('import')}
-          </Button>
-        </div>
+        {can('ratecards:import') ? (
+          <div className="card-head-end">
+            <Button
+              needsServer
+              variant="primary"
+              onClick={() => setDialog({ replacing: null })}
+              data-testid="ratecard-import"
+            >
+              {t('import')}
+            </Button>
+          </div>
+        ) : null}
       </header>
       <div className="ratecards-body">
         <p className="section-hint">{t('hint')}</p>

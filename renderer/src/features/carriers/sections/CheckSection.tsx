@@ -35,6 +35,7 @@ export function CheckSection({ carrier, sandbox }: SectionProps): ReactNode {
       hint={sandbox ? t('sandboxHint') : t('hint')}
       actions={
         <Button
+          needsServer
           size="sm"
           busy={busy}
           onClick={() => void run()}

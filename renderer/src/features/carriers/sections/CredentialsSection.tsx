@@ -147,6 +147,7 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
         ) : null}
         <div className="form-actions">
           <Button
+            needsServer
             type="submit"
             variant={dirty ? 'primary' : 'secondary'}
             busy={busy}
@@ -169,6 +170,7 @@ export function CredentialsSection({ carrier, sandbox, onChange }: SectionProps)
           ) : null}
           {(creds.client_id ?? '') !== '' || hasSecret ? (
             <Button
+              needsServer
               variant="ghost"
               onClick={() => setConfirmClear(true)}
               data-testid={`carrier-credentials-clear-${carrier.code}`}

@@ -162,6 +162,7 @@ function CustomAddress(props: {
       />
       <div className="form-actions">
         <Button
+          needsServer
           type="submit"
           variant={dirty ? 'primary' : 'secondary'}
           busy={props.busy}
@@ -223,6 +224,7 @@ function TimeoutForm(props: {
       />
       <div className="form-actions">
         <Button
+          needsServer
           type="submit"
           variant="secondary"
           busy={props.busy}
