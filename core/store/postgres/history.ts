@@ -70,27 +70,51 @@ export function pgNotifications(db: PgDb): NotificationsStore {
 }
 
 export function pgCarrierHealth(db: PgDb): CarrierHealthStore {
+  // A breaker's changes come in bursts (three failures in a row); sent at once, they would run on different
+  // pool connections and could commit out of order, leaving an older status as the shared one. So one write
+  // per carrier at a time, and a write waiting behind it takes the carrier's latest row (older ones are moot).
+  const writing = new Map<string, Promise<void>>();
+  const latest = new Map<string, CarrierHealthRow>();
+  const write = async (code: string): Promise<void> => {
+    const row = latest.get(code);
+    if (!row) return;
+    latest.delete(code);
+    await upsertRow(db, row);
+  };
   return {
     all: () => db.rows<CarrierHealthRow>('SELECT * FROM carrier_health ORDER BY code'),
-    upsert: async (row) => {
-      await db.relaxedRows(
-        `INSERT INTO carrier_health (code, status, consecutive_failures, last_error, last_success_at,
+    upsert: (row) => {
+      latest.set(row.code, row);
+      const next = (writing.get(row.code) ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => write(row.code));
+      writing.set(row.code, next);
+      const forget = (): void => {
+        if (writing.get(row.code) === next) writing.delete(row.code);
+      };
+      next.then(forget, forget);
+      return next;
+    },
+  };
+}
+
+async function upsertRow(db: PgDb, row: CarrierHealthRow): Promise<void> {
+  await db.relaxedRows(
+    `INSERT INTO carrier_health (code, status, consecutive_failures, last_error, last_success_at,
                                      last_failure_at, latency_ms_median)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (code) DO UPDATE SET status = excluded.status,
            consecutive_failures = excluded.consecutive_failures, last_error = excluded.last_error,
            last_success_at = excluded.last_success_at, last_failure_at = excluded.last_failure_at,
            latency_ms_median = excluded.latency_ms_median`,
-        [
-          row.code,
-          row.status,
-          row.consecutive_failures,
-          row.last_error,
-          row.last_success_at,
-          row.last_failure_at,
-          row.latency_ms_median,
-        ],
-      );
-    },
-  };
+    [
+      row.code,
+      row.status,
+      row.consecutive_failures,
+      row.last_error,
+      row.last_success_at,
+      row.last_failure_at,
+      row.latency_ms_median,
+    ],
+  );
 }

@@ -262,6 +262,24 @@ describe.each(STORE_IMPLEMENTATIONS)('store slices ($name)', (impl) => {
       await store.carrierHealth.upsert(cdekDown);
       expect((await store.carrierHealth.all()).sort(byCode)).toEqual([cdekDown, pek]);
     });
+
+    it('keeps the last of a burst of changes sent without waiting (a breaker opening)', async () => {
+      const { store } = fx;
+      const row = (n: number): CarrierHealthRow => ({
+        code: 'dpd',
+        status: n === 3 ? 'unavailable' : 'unknown',
+        consecutive_failures: n,
+        last_error: `timeout ${n}`,
+        last_success_at: null,
+        last_failure_at: NOW,
+        latency_ms_median: null,
+      });
+      for (let round = 0; round < 20; round++) {
+        await Promise.all([1, 2, 3].map((n) => store.carrierHealth.upsert(row(n))));
+        expect(await store.carrierHealth.all(), `round ${round}`).toEqual([row(3)]);
+        await store.carrierHealth.upsert(row(0));
+      }
+    });
   });
 
   describe('integrity check', () => {
