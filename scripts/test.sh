@@ -40,7 +40,10 @@ if [ -f playwright.config.ts ]; then
   step "e2e (Playwright)"
   bash scripts/ensure-chromium.sh || echo "FAILED chromium" >>"$OUT/static.txt"
   npm run -s build:renderer || echo "FAILED build:renderer" >>"$OUT/static.txt"
-  PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/pw.json" npx playwright test --reporter=list,json
+  # A run that never started (its web server's port taken, a config error) reports no failed test: its exit
+  # status must fail the summary all the same.
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/pw.json" npx playwright test --reporter=list,json ||
+    echo "FAILED playwright (exit $?)" >>"$OUT/static.txt"
 fi
 
 step "summary"
