@@ -2,6 +2,7 @@
 // one durable charge. Nothing is charged unless a 200 is sent; a replay is never charged again.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import { toV1Rate } from '../contract/quote-ext';
 import { Shipment, type RatesResponse } from '../contract/v1';
 import { safePropertyName } from '../keys/redact';
 import type { IdempotencyRecord, KeyAuthRow } from '../store/port';
@@ -148,7 +149,8 @@ export async function handleRates(
       body: (balanceRemaining) => {
         const body: RatesResponse = {
           request_id: requestId,
-          rates: result.rates,
+          // The spec's fields only: fees, dates and customer prices are the extension's (/ext/v1/rates).
+          rates: result.rates.map(toV1Rate),
           unavailable: result.unavailable,
           balance_remaining: balanceRemaining,
         };

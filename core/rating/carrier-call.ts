@@ -5,6 +5,7 @@ import { setMaxListeners } from 'node:events';
 import { onCarrierAsksToWait } from '../carriers/http';
 import { exceededLimits } from '../carriers/limits';
 import type { CarrierAdapter, CarrierQuoteRequest } from '../carriers/types';
+import type { CarrierRate } from '../contract/quote-ext';
 import { reasonText, type CarrierFailure, type UnavailableKind } from '../contract/unavailable';
 import { Rate } from '../contract/v1';
 import type { Admission, CircuitBreakers } from './breaker';
@@ -12,9 +13,10 @@ import type { HealthBoard } from './health';
 import type { RateCache } from './rate-cache';
 
 /** Streamed to the desk while a quote runs (quote:progress). */
-export type QuoteProgress =
+/** A carrier's part of a quote as it happens: its rates as the carrier gave them, or finished (core/quote). */
+export type QuoteProgress<R extends Rate = CarrierRate> =
   | { carrier: string; state: 'waiting' }
-  | { carrier: string; state: 'answered'; rates: Rate[]; elapsedMs: number }
+  | { carrier: string; state: 'answered'; rates: R[]; elapsedMs: number }
   | {
       carrier: string;
       state: 'unavailable';

@@ -40,8 +40,9 @@ import type {
   QuoteFilter,
 } from './rows';
 import type { AuditStore, UsersStore, WarehousesStore } from './port-company';
+import type { PricingStore } from './port-pricing';
 
-export type { AuditStore, UsersStore, WarehousesStore };
+export type { AuditStore, PricingStore, UsersStore, WarehousesStore };
 
 export type { BucketLimits, SlotDecision, TakeResult, Threshold, Tier, WindowRule };
 export type * from './rows';
@@ -326,6 +327,8 @@ export interface Store extends MoneyPath, IntegrityCheckStore {
   readonly pickupCatalogue: PickupCatalogueStore;
   readonly users: UsersStore;
   readonly warehouses: WarehousesStore;
+  /** Resale rules (#21). Optional only until both implementations carry it. */
+  readonly pricing?: PricingStore;
   readonly audit: AuditStore;
   readonly changes: ChangeFeed;
   /** Shared carrier state where instances share the data; absent where one process serves it. */

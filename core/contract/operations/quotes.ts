@@ -1,7 +1,8 @@
 // Quoting from the desk (results stream in as quote:progress events), city suggestions, and history.
 import { z } from 'zod';
 import { CarrierFailure, UnavailableKind } from '../unavailable';
-import { MAX_CARRIER_CODE_LENGTH, MAX_CARRIERS_FILTER, Rate, Shipment } from '../v1';
+import { QuoteRate, QuoteRequest } from '../quote-ext';
+import { MAX_CARRIER_CODE_LENGTH, MAX_CARRIERS_FILTER, Rate } from '../v1';
 import { Id, Timestamp } from './common';
 
 /** Chosen by the renderer per run, so it can tell which quote:progress events belong to which form. */
@@ -22,8 +23,8 @@ export const DeskQuoteResult = z.object({
   /** Row id in history (history:get / history:rerun / history:curl take it). */
   quote_id: Id,
   sandbox: z.boolean(),
-  /** Cheapest first. */
-  rates: z.array(Rate),
+  /** Cheapest first, each with its fees, dates and customer price (#21). */
+  rates: z.array(QuoteRate),
   /** Carriers that gave no rate, as kinds: each UI words them in its own language (no English here). */
   failures: z.array(CarrierFailure),
 });
@@ -34,7 +35,7 @@ export const QuoteProgress = z.discriminatedUnion('state', [
   z.object({
     carrier: z.string(),
     state: z.literal('answered'),
-    rates: z.array(Rate),
+    rates: z.array(QuoteRate),
     elapsedMs: z.number(),
   }),
   z.object({
@@ -115,8 +116,10 @@ export const HistoryQuote = z.object({
   created_at: Timestamp,
   source: Source,
   sandbox: z.boolean(),
-  shipment: Shipment,
-  rates: z.array(Rate),
+  /** As asked; quotes before #21 are /v1 shipments (one parcel, no COD), which this reads unchanged. */
+  shipment: QuoteRequest,
+  /** Rates stored before #21 have only the /v1 fields. */
+  rates: z.array(z.union([QuoteRate, Rate])),
   /** Carriers that gave no rate, as kinds (read back from the wire text for /v1 rows and older desk rows). */
   failures: z.array(CarrierFailure),
   author: z.string().nullable(),
@@ -150,7 +153,8 @@ export const quoteOperations = {
   'quote:run': {
     input: z.strictObject({
       quoteKey: QuoteKey,
-      shipment: Shipment,
+      /** The /v1 shipment or the clerk's (COD, several places, a ship date: #21). */
+      shipment: QuoteRequest,
       /**
        * «Спросить сейчас» (#17): carriers the desk's breaker skips for now that this run asks anyway, once,
        * as the breaker's probe. Only the desk's own breaker and the carrier's (never another account's), and

@@ -11,6 +11,7 @@ import {
 } from '../../../../core/ratecards/adapter';
 import { cityKey } from '../../../../core/ratecards/cities';
 import { parseRateCard } from '../../../../core/ratecards/parse';
+import { makeQuoteRequest } from '../../../../core/carriers/quote-request';
 
 const HEADER =
   'from,to,max_weight_grams,price_rub,days_min,days_max,delivery_type,service_code,service_name,declared_value_percent';
@@ -34,12 +35,12 @@ interface Where {
 
 function ask(adapter: ReturnType<typeof card>, w: Where = {}): Promise<CarrierOutcome> {
   return adapter.quote(
-    {
+    makeQuoteRequest({
       from: { city: w.from ?? 'Москва', postalCode: w.fromPostal ?? null },
       to: { city: w.to ?? 'Казань', postalCode: w.toPostal ?? null },
       parcel: w.parcel ?? SMALL,
       declaredValueKopecks: w.declared ?? 0,
-    },
+    }),
     { signal: new AbortController().signal },
   );
 }

@@ -1,0 +1,13 @@
+// The resale rules' slice of the store (#21): one row per (account or the desk, carrier or all carriers).
+import type { PricingRule } from '../contract/pricing';
+
+export interface PricingStore {
+  /** Every rule, the desk's first, then by account id and carrier (null, the account's default, first). */
+  list(): Promise<PricingRule[]>;
+  /** The rules of one account (null: the desk's own quotes), its default rule included. */
+  forAccount(accountId: number | null): Promise<PricingRule[]>;
+  /** Sets the rule of (account_id, carrier), replacing the one there; the rule as stored. */
+  upsert(rule: PricingRule): Promise<PricingRule>;
+  /** Removes the rule of (account_id, carrier); false when there was none. */
+  remove(accountId: number | null, carrier: string | null): Promise<boolean>;
+}
