@@ -12,7 +12,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { ShipmentInput } from '../../../../core/contract/v1';
+import type { QuoteRequestInput } from '../../../../core/contract/quote-ext';
 import { newQuoteKey } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskEvent } from '../../api/hooks';
@@ -26,7 +26,7 @@ const RESULT_KEY = 'ratedesk.quote.last';
 const SORT_KEY = 'ratedesk.quote.sort';
 
 export interface StartQuote {
-  shipment: ShipmentInput;
+  shipment: QuoteRequestInput;
   carriers: string[];
   disabled: string[];
   sandbox: boolean | null;
@@ -38,7 +38,7 @@ export interface StartQuote {
 
 /** «Из всех складов» (#20): the same parcel from each of these warehouses. */
 export interface StartOrigins {
-  shipment: ShipmentInput;
+  shipment: QuoteRequestInput;
   warehouses: readonly OriginAsked[];
   sandbox: boolean | null;
 }

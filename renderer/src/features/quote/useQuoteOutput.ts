@@ -3,7 +3,7 @@
 // (copy-text.ts), and «Скачать CSV / XLSX» saves the stored quote through the core's one CSV and XLSX
 // writers (quote:export), never a copy of them here. Ctrl+C on a selected row stays plain text.
 import { useCallback, useState } from 'react';
-import type { ShipmentInput } from '../../../../core/contract/v1';
+import type { QuoteRequestInput } from '../../../../core/contract/quote-ext';
 import { call, errorMessage } from '../../api/client';
 import { copyText, useToast } from '../../components';
 import { useLang, useT } from '../../i18n';
@@ -26,7 +26,7 @@ export interface QuoteOutput {
 }
 
 export function useQuoteOutput(o: {
-  shipment: ShipmentInput | null;
+  shipment: QuoteRequestInput | null;
   quoteId: number | null;
   /** The rows as shown (filter and Pareto view applied), in the order shown. */
   visible: readonly Rate[];

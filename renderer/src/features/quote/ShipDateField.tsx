@@ -1,0 +1,69 @@
+// «Отгрузка» (#21): the day the parcel is handed over, today unless picked, with «Сегодня» and «Завтра» one
+// click (or Tab, Space) away. Today is kept as an empty value, so it is never sent: the core then counts
+// from today and applies each carrier's cut-off hour (a picked date is taken as it is).
+import { useEffect, useState, type ReactNode } from 'react';
+import { Input } from '../../components';
+import { useT } from '../../i18n';
+import { moscowToday } from '../../lib/dates';
+import { tomorrowOf } from './places-draft';
+
+export function ShipDateField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  describedBy: string | undefined;
+}): ReactNode {
+  const tx = useT('quoteExt');
+  const today = useToday();
+  const tomorrow = tomorrowOf(today);
+  const shown = props.value === '' ? today : props.value;
+  const pick = (date: string): void => props.onChange(date === today ? '' : date);
+  return (
+    <div className="field ship-date-field">
+      <label htmlFor="ship-date" title={tx('shipDateHint')}>
+        {tx('shipDate')}
+      </label>
+      <div className="with-unit">
+        <Input
+          id="ship-date"
+          type="date"
+          invalid={props.invalid}
+          aria-describedby={props.describedBy}
+          min={today}
+          value={shown}
+          // Clearing the field (Delete in Chromium's date input) means today again.
+          onChange={(e) => pick(e.currentTarget.value === '' ? today : e.currentTarget.value)}
+          data-testid="ship-date"
+        />
+        <div className="segmented ship-quick" role="group" aria-label={tx('shipDate')}>
+          <button
+            type="button"
+            aria-pressed={shown === today}
+            onClick={() => pick(today)}
+            data-testid="ship-today"
+          >
+            {tx('today')}
+          </button>
+          <button
+            type="button"
+            aria-pressed={shown === tomorrow}
+            onClick={() => pick(tomorrow)}
+            data-testid="ship-tomorrow"
+          >
+            {tx('tomorrow')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Moscow's date, checked each minute: a desk left open overnight moves «Сегодня» on at midnight. */
+function useToday(): string {
+  const [today, setToday] = useState(moscowToday);
+  useEffect(() => {
+    const timer = setInterval(() => setToday(moscowToday()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return today;
+}
