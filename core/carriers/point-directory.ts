@@ -4,6 +4,7 @@
 // slice (declared here, where the directories live, as LocationCache is in core/locations). The search over
 // them (filtering by the parcel, distance, the refresh schedule) is core/points/.
 import type { PickupPoint } from '../contract/points';
+import type { CarrierAdapter } from './types';
 
 /** A point as every directory is mapped to it: the contract's point without the distance (the search adds it). */
 export interface DirectoryPoint extends Omit<PickupPoint, 'carrier' | 'distance_km'> {
@@ -90,4 +91,9 @@ export function coordinates(lat: unknown, lon: unknown): { lat: number | null; l
   }
   if ((a === 0 && b === 0) || Math.abs(a) > 90 || Math.abs(b) > 180) return { lat: null, lon: null };
   return { lat: a, lon: b };
+}
+
+/** The adapter with its directory beside it (each carrier's heavy half, carrier.ts): the quote path untouched. */
+export function withPoints(adapter: CarrierAdapter, points: CarrierPointDirectory): CarrierAdapter {
+  return Object.assign(adapter, { points });
 }
