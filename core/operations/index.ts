@@ -9,6 +9,7 @@ import type { ServiceContext, StoreContext } from './context';
 import { invokeOperation, type OperationTable } from './define';
 import { historyOperations } from './history';
 import { keyOperations } from './keys';
+import { pointOperations } from './points';
 import { originOperations } from './origins';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
@@ -29,6 +30,7 @@ export const OPERATIONS = {
   ...originOperations,
   ...auditOperations,
   ...companyOperations,
+  ...pointOperations,
 } satisfies OperationTable;
 
 /** Parses `raw` with the operation's schema, then runs it. */
