@@ -1,6 +1,7 @@
 // Quoting from the desk (results stream in as quote:progress events), city suggestions, and history.
 import { z } from 'zod';
 import { CarrierFailure, UnavailableKind } from '../unavailable';
+import { PickupPoint } from '../points';
 import { QuoteRate, QuoteRequest } from '../quote-ext';
 import { MAX_CARRIER_CODE_LENGTH, MAX_CARRIERS_FILTER, Rate } from '../v1';
 import { Id, Timestamp } from './common';
@@ -171,7 +172,15 @@ export const quoteOperations = {
    * written by the same writers, one row per rate.
    */
   'quote:export': {
-    input: z.strictObject({ id: Id, format: z.enum(['csv', 'xlsx']) }),
+    input: z.strictObject({
+      id: Id,
+      format: z.enum(['csv', 'xlsx']),
+      /** The pickup point the clerk chose per rate (#21), written beside its rate. */
+      points: z
+        .array(z.strictObject({ carrier: z.string(), service_code: z.string(), point: PickupPoint }))
+        .max(500)
+        .optional(),
+    }),
     output: ExportedFile,
   },
   'cities:search': {

@@ -22,6 +22,7 @@ import { FixedPlace, WarehousePicker } from './WarehousePicker';
 import type { OriginChoice } from './warehouses';
 import type { Warehouse } from '../../../../core/desk/contract';
 import './quote-form.css';
+import './clerk-quote.css';
 
 export type { Side };
 

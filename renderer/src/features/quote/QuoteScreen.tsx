@@ -265,6 +265,7 @@ export function QuoteScreen(): ReactNode {
     sandbox,
     deliveryLabel,
     nameOf,
+    points: run.points ?? {},
   });
   const copySelected = (): Promise<void> =>
     output.copySelected(selected ? run.rates.get(selected) : undefined);
@@ -395,6 +396,8 @@ export function QuoteScreen(): ReactNode {
           }}
           onCopyAll={() => void output.copyTable()}
           onCopyText={() => void output.copyTableText()}
+          onCopyCustomer={() => void output.copyCustomer(selected ? run.rates.get(selected) : undefined)}
+          onChoosePoint={session.choosePoint}
           onExport={(format) => void output.exportAs(format)}
           exporting={output.exporting}
         />

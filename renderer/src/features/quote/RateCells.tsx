@@ -7,6 +7,7 @@ import { useLang, useT } from '../../i18n';
 import { formatDateRange, formatDay } from '../../lib/dates';
 import { formatDays, formatMoney } from '../../lib/format';
 import type { Rate } from './logic';
+import './clerk-quote.css';
 import { breakdownText, notPricedWords, type FeeKind } from './rate-extras';
 
 /** The service's name, and under it what its price leaves out. */

@@ -18,6 +18,23 @@ const LISTED_BOXES = 3;
  * cash on delivery and a picked ship date.
  */
 export function describeShipment(s: QuoteRequestInput, lang: Lang, t: ScopedT<'quote'>): string {
+  const parts = [t('route', { from: s.from.city, to: s.to.city }), describeBoxes(s, lang, t)];
+  parts.push(
+    s.declared_value_kopecks
+      ? t('result.value', { value: formatMoney(s.declared_value_kopecks, lang) })
+      : t('quoteInput.result.valueNone'),
+  );
+  if (s.cod_kopecks) parts.push(t('quoteExt.result.cod', { value: formatMoney(s.cod_kopecks, lang) }));
+  if (s.ship_date) parts.push(t('quoteExt.result.shipDate', { date: formatDay(s.ship_date, lang) }));
+  return parts.join(' · ');
+}
+
+/** The boxes: «1,2 кг, 30×20×10 см», «2 × 1,5 кг, 30×20×10 см + 1,2 кг, 40×30×20 см», «7 мест, всего 12 кг». */
+export function describeBoxes(
+  s: Pick<QuoteRequestInput, 'parcel' | 'places'>,
+  lang: Lang,
+  t: ScopedT<'quote'>,
+): string {
   const box = (p: { weight_grams: number; length_cm: number; width_cm: number; height_cm: number }): string =>
     t('result.parcel', {
       weight: formatWeight(p.weight_grams, lang),
@@ -27,8 +44,7 @@ export function describeShipment(s: QuoteRequestInput, lang: Lang, t: ScopedT<'q
     });
   const kinds = s.places ?? (s.parcel ? [{ ...s.parcel, count: 1 }] : []);
   const all = placesOf({ parcel: s.parcel, places: s.places?.map((p) => ({ ...p, count: p.count ?? 1 })) });
-  const boxes =
-    kinds.length <= LISTED_BOXES
+  return kinds.length <= LISTED_BOXES
       ? kinds.map((p) => ((p.count ?? 1) > 1 ? `${p.count} × ${box(p)}` : box(p))).join(' + ')
       : t('quoteExt.result.places', {
           n: all.length,
@@ -37,15 +53,6 @@ export function describeShipment(s: QuoteRequestInput, lang: Lang, t: ScopedT<'q
             lang,
           ),
         });
-  const parts = [t('route', { from: s.from.city, to: s.to.city }), boxes];
-  parts.push(
-    s.declared_value_kopecks
-      ? t('result.value', { value: formatMoney(s.declared_value_kopecks, lang) })
-      : t('quoteInput.result.valueNone'),
-  );
-  if (s.cod_kopecks) parts.push(t('quoteExt.result.cod', { value: formatMoney(s.cod_kopecks, lang) }));
-  if (s.ship_date) parts.push(t('quoteExt.result.shipDate', { date: formatDay(s.ship_date, lang) }));
-  return parts.join(' · ');
 }
 
 export function ResultHeading(props: {

@@ -12,6 +12,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { PickupPoint } from '../../../../core/contract/points';
 import type { QuoteRequestInput } from '../../../../core/contract/quote-ext';
 import { newQuoteKey } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
@@ -55,6 +56,8 @@ export interface QuoteSession {
   startOrigins: (q: StartOrigins) => Promise<void>;
   clear: () => void;
   restore: (state: RunState) => void;
+  /** The pickup point chosen for a rate of the result (#21); null: none again. */
+  choosePoint: (rate: string, point: PickupPoint | null) => void;
 }
 
 const SessionContext = createContext<QuoteSession | null>(null);
@@ -145,10 +148,14 @@ export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode 
     dispatchOrigins({ type: 'clear' });
   }, []);
   const restore = useCallback((state: RunState) => dispatch({ type: 'restore', state }), []);
+  const choosePoint = useCallback(
+    (rate: string, point: PickupPoint | null) => dispatch({ type: 'point', rate, point }),
+    [],
+  );
 
   const value = useMemo(
-    () => ({ run, origins, sort, setSort, start, startOrigins, clear, restore }),
-    [run, origins, sort, setSort, start, startOrigins, clear, restore],
+    () => ({ run, origins, sort, setSort, start, startOrigins, clear, restore, choosePoint }),
+    [run, origins, sort, setSort, start, startOrigins, clear, restore, choosePoint],
   );
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
 }
