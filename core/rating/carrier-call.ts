@@ -3,7 +3,7 @@
 // happens ends as rates or as one failure with a kind; carrier health and the breaker learn the outcome.
 import { setMaxListeners } from 'node:events';
 import { onCarrierAsksToWait } from '../carriers/http';
-import { exceededLimits } from '../carriers/limits';
+import { exceededShipmentLimits } from '../carriers/limits';
 import type { CarrierAdapter, CarrierQuoteRequest } from '../carriers/types';
 import type { CarrierRate } from '../contract/quote-ext';
 import { reasonText, type CarrierFailure, type UnavailableKind } from '../contract/unavailable';
@@ -77,8 +77,8 @@ export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallConte
 
   ctx.onProgress?.({ carrier: code, state: 'waiting' });
   // Over every service's published limits: answered here, without a network call (a pallet is never
-  // "no service on this route").
-  const over = adapter.limits ? exceededLimits(adapter.limits, ctx.request.parcel) : [];
+  // "no service on this route"). Each place against the parcel limits, all places against the shipment's.
+  const over = adapter.limits ? exceededShipmentLimits(adapter.limits, ctx.request.places) : [];
   if (over.length > 0) return unavailable('exceeds_limits', over.join('; '));
 
   const cache = ctx.cache;

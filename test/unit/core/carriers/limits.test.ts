@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CDEK_LIMITS } from '../../../../core/carriers/cdek/limits';
-import { exceededLimits, fitsService } from '../../../../core/carriers/limits';
+import {
+  exceededLimits,
+  exceededShipmentLimits,
+  fitsService,
+  fitsServiceShipment,
+} from '../../../../core/carriers/limits';
 import { RUSSIAN_POST_LIMITS } from '../../../../core/carriers/russian-post/limits';
 
 const parcel = (weight_grams: number, l: number, w: number, h: number) => ({
@@ -30,6 +35,39 @@ describe('exceededLimits', () => {
   it('a limit exactly met is not exceeded', () => {
     expect(exceededLimits(RUSSIAN_POST_LIMITS, parcel(31_500, 150, 100, 50))).toEqual([]);
     expect(exceededLimits(RUSSIAN_POST_LIMITS, parcel(31_501, 150, 100, 51))).toHaveLength(2);
+  });
+});
+
+describe('exceededShipmentLimits (#21: several places)', () => {
+  const box = parcel(1200, 30, 20, 10);
+  it('one place reads as before', () => {
+    expect(exceededShipmentLimits(RUSSIAN_POST_LIMITS, [PALLET])).toEqual(
+      exceededLimits(RUSSIAN_POST_LIMITS, PALLET),
+    );
+    expect(exceededShipmentLimits(RUSSIAN_POST_LIMITS, [box])).toEqual([]);
+  });
+
+  it('checks every place, not only the first, and names the place', () => {
+    expect(exceededShipmentLimits(RUSSIAN_POST_LIMITS, [box, parcel(40_000, 30, 20, 10)])).toEqual([
+      'place 2: weight 40 kg over 31.5 kg',
+    ]);
+  });
+
+  it('checks the count of places and the total weight against the shipment limits', () => {
+    const limits = { maxWeightGrams: 30_000, maxPlaces: 2, maxShipmentWeightGrams: 50_000 };
+    expect(exceededShipmentLimits(limits, [box, box])).toEqual([]);
+    expect(exceededShipmentLimits(limits, [box, box, box])).toEqual(['3 places over 2']);
+    const heavy = parcel(26_000, 30, 20, 10);
+    expect(exceededShipmentLimits(limits, [heavy, heavy])).toEqual(['total weight 52 kg over 50 kg']);
+    // Exactly met is not exceeded.
+    expect(exceededShipmentLimits(limits, [parcel(25_000, 1, 1, 1), parcel(25_000, 1, 1, 1)])).toEqual([]);
+  });
+
+  it("a service's own shipment limits", () => {
+    const limits = { maxWeightGrams: 30_000, services: { a: { maxWeightGrams: 30_000, maxPlaces: 1 } } };
+    expect(fitsServiceShipment(limits, 'a', [box])).toBe(true);
+    expect(fitsServiceShipment(limits, 'a', [box, box])).toBe(false);
+    expect(fitsServiceShipment(limits, 'b', [box, box])).toBe(true);
   });
 });
 
