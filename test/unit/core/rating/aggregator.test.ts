@@ -225,6 +225,23 @@ describe('quoteAll: circuit breaker', () => {
     expect(limited.calls).toBe(1);
   });
 
+  it("#21: an adapter's breakdown, options not priced and insured value reach the result, also from the cache", async () => {
+    const extras = {
+      breakdown: { base_kopecks: 9_000, insurance_kopecks: 1_000, cod_fee_kopecks: null },
+      options_not_priced: [{ option: 'cod' as const, reason: 'not_quoted' as const, detail: 'no COD fee' }],
+      insured_value_kopecks: 50_000,
+    };
+    const cdek = Object.assign(scripted('cdek'), {
+      quote: () => Promise.resolve({ ok: true as const, rates: [{ ...rate('cdek'), ...extras }] }),
+    });
+    const r = rig(cdek);
+    const first = await r.quote();
+    expect(first.rates[0]).toMatchObject(extras);
+    const cached = await r.quote();
+    expect(cached.fromCache).toContain('cdek');
+    expect(cached.rates[0]).toMatchObject(extras);
+  });
+
   it('a breaker opened while health still read available (a local verdict in between) still shows unavailable', async () => {
     const cdek = scripted('cdek', 'error');
     const r = rig(cdek);
