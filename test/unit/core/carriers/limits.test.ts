@@ -84,14 +84,19 @@ describe('published limits the adapters declare', () => {
     expect(weights).toEqual({
       27030: 10_000,
       27020: 10_000,
+      27040: 10_000,
       47030: 5_000,
       47020: 5_000,
+      47040: 5_000,
       23030: 20_000,
       23020: 20_000,
+      23040: 20_000,
       24030: 31_500,
       24020: 31_500,
+      24040: 31_500,
       7030: 31_500,
       7020: 31_500,
+      7040: 31_500,
     });
     // The envelope covers every product: no product takes a parcel the envelope refuses.
     for (const limits of Object.values(RUSSIAN_POST_LIMITS.services!)) {
