@@ -25,7 +25,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { rateKey, resultsAsText, type DeliveryType, type Rate } from '../quote/logic';
 import { NotRated } from '../quote/NotRated';
 import { feeColumns, hasCustomerPrices } from '../quote/rate-extras';
-import { CustomerCell, DaysCell, FeeCell, PriceCell, ServiceCell } from '../quote/RateCells';
+import { CustomerCell, DaysCell, FeeCell, FeeHeader, PriceCell, ServiceCell } from '../quote/RateCells';
 import { describeBoxes, describeShipment } from '../quote/ResultHeading';
 import { ChangesTable } from './ChangesTable';
 
@@ -124,10 +124,10 @@ export function HistoryDetail(props: { id: number }): ReactNode {
       render: (r) => <DaysCell rate={r} />,
       width: '110px',
     },
-    ...feeColumns(rates, s).map(
+    ...feeColumns(rates).map(
       (kind): Column<Rate> => ({
         key: `fee-${kind}`,
-        header: kind === 'insurance' ? tx('col.insurance') : tx('col.codFee'),
+        header: <FeeHeader kind={kind} />,
         align: 'right',
         render: (r) => <FeeCell rate={r} kind={kind} />,
         className: 'cell-fee',

@@ -36,7 +36,7 @@ export function PlaceFields(props: {
     <>
       <TextField
         id={id('weight')}
-        label={place > 1 ? tx('place', { n: place }) : t('weight')}
+        label={place > 1 ? `${named}${t('weight')}` : t('weight')}
         aria-label={`${named}${t('weight')}`}
         unit={t('kg')}
         fieldClassName="weight-field"
@@ -124,8 +124,8 @@ export function PlaceFields(props: {
       />
       {props.onRemove ? (
         <div className="field place-remove">
-          <span className="field-label" aria-hidden="true">
-            &nbsp;
+          <span className="place-name" aria-hidden="true">
+            {tx('place', { n: place })}
           </span>
           <Button
             variant="ghost"

@@ -10,6 +10,16 @@ import type { Rate } from './logic';
 import './clerk-quote.css';
 import { breakdownText, notPricedWords, type FeeKind } from './rate-extras';
 
+/** A fee column's header: «Страховка», «За НП» (its full name in the tooltip). */
+export function FeeHeader(props: { kind: FeeKind }): ReactNode {
+  const tx = useT('quoteExt');
+  return props.kind === 'insurance' ? (
+    <>{tx('col.insurance')}</>
+  ) : (
+    <span title={tx('col.codFeeHint')}>{tx('col.codFee')}</span>
+  );
+}
+
 /** The service's name, and under it what its price leaves out. */
 export function ServiceCell(props: { rate: Rate }): ReactNode {
   const tx = useT('quoteExt');

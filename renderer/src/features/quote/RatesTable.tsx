@@ -14,7 +14,7 @@ import { effectiveDays, rateKey, type DeliveryType, type Rate, type Sort } from 
 import { hasPoints } from './points';
 import { ChosenPoint, PointsPanel } from './PointsPanel';
 import type { FeeKind } from './rate-extras';
-import { CustomerCell, DaysCell, FeeCell, PriceCell, ServiceCell } from './RateCells';
+import { CustomerCell, DaysCell, FeeCell, FeeHeader, PriceCell, ServiceCell } from './RateCells';
 
 /** The clerk's quote's parts of the table (#21). */
 export interface RateExtras {
@@ -182,7 +182,7 @@ export function RatesTable(props: {
     ...extras.fees.map(
       (kind): Column<Rate> => ({
         key: `fee-${kind}`,
-        header: kind === 'insurance' ? tx('col.insurance') : tx('col.codFee'),
+        header: <FeeHeader kind={kind} />,
         align: 'right',
         render: (r) => <FeeCell rate={r} kind={kind} />,
         className: 'cell-fee',

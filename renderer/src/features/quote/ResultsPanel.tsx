@@ -134,7 +134,7 @@ export function ResultsPanel(props: {
             <RatesTable
               key={run.key ?? 'kept'}
               extras={{
-                fees: feeColumns(rows, run.shipment),
+                fees: feeColumns(rows),
                 customer: hasCustomerPrices(rows),
                 shipment: run.shipment,
                 points: run.points ?? {},

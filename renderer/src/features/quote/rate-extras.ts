@@ -12,17 +12,17 @@ export function notPricedWords(n: NotPriced, tx: (key: `notPriced.${FeeKind}.${N
   return tx(`notPriced.${n.option}.${n.reason}`);
 }
 
-/** The fees worth a column for this result: asked for (a value, a COD) or given by some rate. */
-export function feeColumns(
-  rates: readonly Rate[],
-  asked: { declared_value_kopecks?: number | undefined; cod_kopecks?: number | undefined } | null,
-): FeeKind[] {
-  const out: FeeKind[] = [];
+/**
+ * The fees worth a column: those some rate gives apart. A fee no carrier names apart would only fill a column
+ * with «в цене» and squeeze the tariff's name (what the price leaves out is said under the service anyway).
+ */
+export function feeColumns(rates: readonly Rate[]): FeeKind[] {
   const given = (k: 'insurance_kopecks' | 'cod_fee_kopecks'): boolean =>
     rates.some((r) => (r.breakdown?.[k] ?? null) !== null);
-  if ((asked?.declared_value_kopecks ?? 0) > 0 || given('insurance_kopecks')) out.push('insurance');
-  if ((asked?.cod_kopecks ?? 0) > 0 || given('cod_fee_kopecks')) out.push('cod');
-  return out;
+  return [
+    ...(given('insurance_kopecks') ? (['insurance'] as const) : []),
+    ...(given('cod_fee_kopecks') ? (['cod'] as const) : []),
+  ];
 }
 
 /** The price's parts in words, for the price's tooltip: «тариф 400,00 ₽ + страховка 12,00 ₽ + комиссия за НП 45,00 ₽». */
