@@ -20,6 +20,7 @@ import type {
   LocationCacheStore,
   NotificationsStore,
   PickupCatalogueStore,
+  PricingStore,
   QuotesStore,
   RateCardsStore,
   ReserveResult,
@@ -38,6 +39,7 @@ import { pgCarrierHealth, pgNotifications, pgQuotes } from './history';
 import { PgMoneyPath, type MoneyOptions } from './money';
 import { pgLocationCache, pgPickupCatalogue } from './places';
 import { PgDb } from './pool';
+import { pgPricing } from './pricing';
 import { pgRateCards } from './rate-cards';
 import { PgSettings } from './settings';
 import { pgUsers } from './users';
@@ -74,6 +76,7 @@ export class PgStore implements Store {
   readonly users: UsersStore;
   readonly warehouses: WarehousesStore;
   readonly audit: AuditStore;
+  readonly pricing: PricingStore;
   /** Statements on the pool, for this implementation's own tests: not part of the port. */
   readonly db: PgDb;
 
@@ -133,6 +136,7 @@ export class PgStore implements Store {
     this.users = pgUsers(this.db);
     this.warehouses = pgWarehouses(this.db);
     this.audit = pgAudit(this.db);
+    this.pricing = pgPricing(this.db);
   }
 
   /** Reads the first settings copy and generations; before anything uses the store. */

@@ -9,6 +9,7 @@ import { locationCacheRepo } from './location-cache';
 import { notificationsRepo } from './notifications';
 import type { Db } from './open';
 import { pickupCatalogueRepo } from './pickup-catalogue';
+import { pricingRepo } from './pricing';
 import { quotesRepo } from './quotes';
 import { rateCardsRepo } from './rate-cards';
 import { settingsRepo } from './settings';
@@ -30,6 +31,7 @@ export function sqliteRepos(db: Db, secrets?: SecretStore) {
     users: usersRepo(db),
     warehouses: warehousesRepo(db),
     audit: auditRepo(db),
+    pricing: pricingRepo(db),
   };
 }
 
