@@ -26,39 +26,44 @@ export function percentHundredths(percent: number): number | null {
 const isStepMultiple = (kopecks: number | null, rounding: Rounding): boolean =>
   kopecks === null || kopecks % ROUNDING_STEP_KOPECKS[rounding] === 0;
 
+/** A rule's terms, without whose rule it is: the same for the store's row and an operation's input. */
+export const PRICING_TERMS = {
+  /** On the carrier's price (its total: base, insurance and COD fee), two decimals at most. */
+  markup_percent: z.number().min(0).max(MAX_MARKUP_PERCENT).default(0),
+  markup_kopecks: z.int().min(0).max(MAX_SUM_KOPECKS).default(0),
+  packaging_kopecks: z.int().min(0).max(MAX_SUM_KOPECKS).default(0),
+  min_kopecks: z.int().min(0).max(MAX_SUM_KOPECKS).nullable().default(null),
+  max_kopecks: z.int().min(0).max(MAX_SUM_KOPECKS).nullable().default(null),
+  /** Rounded up to whole roubles, or to 5 or 10 ₽; `none` keeps kopecks. */
+  rounding: z.enum(ROUNDINGS).default('none'),
+};
+type Terms = z.output<z.ZodObject<typeof PRICING_TERMS>>;
+
+/** What the fields' own bounds cannot say: checked wherever a rule comes in (PricingRule, pricing:set). */
+export function checkPricingTerms(r: Terms, ctx: z.RefinementCtx): void {
+  const issue = (path: keyof Terms, message: string): void =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (percentHundredths(r.markup_percent) === null)
+    issue('markup_percent', 'the percentage has more than two decimals');
+  if (r.min_kopecks !== null && r.max_kopecks !== null && r.min_kopecks > r.max_kopecks)
+    issue('max_kopecks', 'the maximum is below the minimum');
+  // So every customer price is a multiple of the step, the limits too: a minimum of 299,90 ₽ under
+  // "round to 10 ₽" would otherwise give prices the rounding promised never to give.
+  if (!isStepMultiple(r.min_kopecks, r.rounding))
+    issue('min_kopecks', 'the minimum is not a multiple of the rounding step');
+  if (!isStepMultiple(r.max_kopecks, r.rounding))
+    issue('max_kopecks', 'the maximum is not a multiple of the rounding step');
+}
+
 export const PricingRule = z
   .strictObject({
     /** The /v1 account it applies to; null: the desk's own quotes. */
     account_id: z.int().min(1).nullable(),
     /** One carrier's code; null: every carrier of the account without a rule of its own. */
     carrier: z.string().min(1).max(MAX_CARRIER_CODE_LENGTH).nullable(),
-    /** On the carrier's price (its total: base, insurance and COD fee), two decimals at most. */
-    markup_percent: z.number().min(0).max(MAX_MARKUP_PERCENT).default(0),
-    markup_kopecks: z.int().min(0).max(MAX_SUM_KOPECKS).default(0),
-    packaging_kopecks: z.int().min(0).max(MAX_SUM_KOPECKS).default(0),
-    min_kopecks: z.int().min(0).max(MAX_SUM_KOPECKS).nullable().default(null),
-    max_kopecks: z.int().min(0).max(MAX_SUM_KOPECKS).nullable().default(null),
-    /** Rounded up to whole roubles, or to 5 or 10 ₽; `none` keeps kopecks. */
-    rounding: z.enum(ROUNDINGS).default('none'),
+    ...PRICING_TERMS,
   })
-  .refine((r) => percentHundredths(r.markup_percent) !== null, {
-    path: ['markup_percent'],
-    message: 'the percentage has more than two decimals',
-  })
-  .refine((r) => r.min_kopecks === null || r.max_kopecks === null || r.min_kopecks <= r.max_kopecks, {
-    path: ['max_kopecks'],
-    message: 'the maximum is below the minimum',
-  })
-  // So every customer price is a multiple of the step, the limits too: a minimum of 299,90 ₽ under
-  // "round to 10 ₽" would otherwise give prices the rounding promised never to give.
-  .refine((r) => isStepMultiple(r.min_kopecks, r.rounding), {
-    path: ['min_kopecks'],
-    message: 'the minimum is not a multiple of the rounding step',
-  })
-  .refine((r) => isStepMultiple(r.max_kopecks, r.rounding), {
-    path: ['max_kopecks'],
-    message: 'the maximum is not a multiple of the rounding step',
-  })
+  .superRefine(checkPricingTerms)
   .meta({ id: 'PricingRule' });
 export type PricingRule = z.output<typeof PricingRule>;
 export type PricingRuleInput = z.input<typeof PricingRule>;

@@ -10,6 +10,7 @@ import { invokeOperation, type OperationTable } from './define';
 import { historyOperations } from './history';
 import { keyOperations } from './keys';
 import { originOperations } from './origins';
+import { pricingOperations } from './pricing';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
@@ -29,6 +30,7 @@ export const OPERATIONS = {
   ...originOperations,
   ...auditOperations,
   ...companyOperations,
+  ...pricingOperations,
 } satisfies OperationTable;
 
 /** Parses `raw` with the operation's schema, then runs it. */
@@ -50,4 +52,5 @@ export * from './keys';
 export * from './settings';
 export * from './users';
 export * from './warehouses';
+export * from './pricing';
 export { AUDIT_DESCRIBERS, AUDIT_READ_ONLY, auditActor } from './audit-log';

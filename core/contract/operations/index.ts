@@ -6,6 +6,7 @@ import { accountOperations } from './accounts';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import { keyOperations } from './keys';
+import { pricingOperations } from './pricing';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
@@ -18,6 +19,7 @@ export const operationSchemas = {
   ...keyOperations,
   ...rateCardOperations,
   ...companyOperations,
+  ...pricingOperations,
 } as const satisfies Record<`${string}:${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof operationSchemas;
@@ -37,6 +39,7 @@ export * from './common';
 export * from './company';
 export * from './events';
 export * from './keys';
+export * from './pricing';
 export * from './quotes';
 export * from './ratecards';
 export * from './roles';
