@@ -22,7 +22,9 @@ export async function handlePoints(
   if (raw === undefined) return;
   const parsed = PointsQuery.safeParse(raw);
   if (!parsed.success) {
-    return sendError(res, 'validation_failed', requestId, headers, { details: issuesToDetails(parsed.error) });
+    return sendError(res, 'validation_failed', requestId, headers, {
+      details: issuesToDetails(parsed.error),
+    });
   }
   // A directory fetch nobody will receive stops when the client goes.
   const gone = new AbortController();

@@ -27,7 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function points(body: unknown, headers: Record<string, string> = {}, key: string | null = t.key): Promise<HttpResult> {
+function points(
+  body: unknown,
+  headers: Record<string, string> = {},
+  key: string | null = t.key,
+): Promise<HttpResult> {
   return rawRequest(t.port, {
     method: 'POST',
     path: '/ext/v1/points',

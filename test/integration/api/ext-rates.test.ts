@@ -82,7 +82,12 @@ describe('POST /ext/v1/rates: the answer', () => {
       expect(rate.places).toBe(3);
       expect(rate.ship_date >= EXT_SHIPMENT.ship_date).toBe(true);
       expect(Object.keys(rate)).toEqual(
-        expect.arrayContaining(['breakdown', 'options_not_priced', 'delivery_date_min', 'customer_price_kopecks']),
+        expect.arrayContaining([
+          'breakdown',
+          'options_not_priced',
+          'delivery_date_min',
+          'customer_price_kopecks',
+        ]),
       );
     }
     // Cheapest first, as /v1.
@@ -156,7 +161,10 @@ describe('POST /ext/v1/rates: the errors of /v1', () => {
     ]);
     const tooMany = await postExt(t, '/ext/v1/rates', {
       ...EXT_SHIPMENT,
-      places: [{ ...EXT_SHIPMENT.places[1], count: 30 }, { ...EXT_SHIPMENT.places[1], count: 21 }],
+      places: [
+        { ...EXT_SHIPMENT.places[1], count: 30 },
+        { ...EXT_SHIPMENT.places[1], count: 21 },
+      ],
     });
     expectError(tooMany, 400, 'validation_failed');
     expect(tooMany.json.error.details).toEqual([{ path: 'places', message: 'at most 50 places in all' }]);

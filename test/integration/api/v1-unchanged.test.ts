@@ -2,7 +2,13 @@
 // refused as unknown, and an answer carries only the spec's fields of a rate even though the core now adds
 // fees, dates and customer prices to every rate (what /ext/v1/rates shows).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_TWO_CARRIERS, rawRequest, SHIPMENT, startTestService, type TestService } from '../../helpers/service';
+import {
+  FIRST_TWO_CARRIERS,
+  rawRequest,
+  SHIPMENT,
+  startTestService,
+  type TestService,
+} from '../../helpers/service';
 
 /** The fields of a Rate in the spec (§2); days_min/days_max may be left out. */
 const SPEC_RATE_FIELDS = [
@@ -54,7 +60,9 @@ describe('/v1/rates after #21', () => {
     });
     expect(ext.status).toBe(200);
     const extra = Object.keys(ext.json.rates[0] as object).filter((k) => !SPEC_RATE_FIELDS.includes(k));
-    expect(extra).toEqual(expect.arrayContaining(['breakdown', 'delivery_date_min', 'customer_price_kopecks']));
+    expect(extra).toEqual(
+      expect.arrayContaining(['breakdown', 'delivery_date_min', 'customer_price_kopecks']),
+    );
     // The same carriers and prices: one core path, /v1 cut back.
     const prices = (r: { json: { rates: Array<{ service_code: string; price_kopecks: number }> } }) =>
       r.json.rates.map((x) => `${x.service_code}:${x.price_kopecks}`);
@@ -63,7 +71,9 @@ describe('/v1/rates after #21', () => {
 
   it('stores a /v1 call in history as before: the /v1 shipment and the /v1 body', async () => {
     const r = await t.postRates(SHIPMENT);
-    const row = (await t.service.store.quotes.search('', 50, 0)).find((q) => q.request_id === r.json.request_id);
+    const row = (await t.service.store.quotes.search('', 50, 0)).find(
+      (q) => q.request_id === r.json.request_id,
+    );
     expect(row?.result_json).toBe(r.text);
     expect(JSON.parse(row!.shipment_json)).toEqual({
       ...SHIPMENT,
