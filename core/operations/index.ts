@@ -9,6 +9,7 @@ import type { ServiceContext, StoreContext } from './context';
 import { invokeOperation, type OperationTable } from './define';
 import { historyOperations } from './history';
 import { keyOperations } from './keys';
+import { pointOperations } from './points';
 import { originOperations } from './origins';
 import { pricingOperations } from './pricing';
 import { quoteOperations } from './quotes';
@@ -30,6 +31,7 @@ export const OPERATIONS = {
   ...originOperations,
   ...auditOperations,
   ...companyOperations,
+  ...pointOperations,
   ...pricingOperations,
 } satisfies OperationTable;
 

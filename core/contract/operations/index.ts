@@ -6,6 +6,7 @@ import { accountOperations } from './accounts';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import { keyOperations } from './keys';
+import { pointOperations } from './points';
 import { pricingOperations } from './pricing';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
@@ -19,6 +20,7 @@ export const operationSchemas = {
   ...keyOperations,
   ...rateCardOperations,
   ...companyOperations,
+  ...pointOperations,
   ...pricingOperations,
 } as const satisfies Record<`${string}:${string}`, { input: z.ZodType; output: z.ZodType }>;
 
@@ -39,6 +41,7 @@ export * from './common';
 export * from './company';
 export * from './events';
 export * from './keys';
+export * from './points';
 export * from './pricing';
 export * from './quotes';
 export * from './ratecards';

@@ -1,9 +1,9 @@
 import type { PgMigration } from '../migrate';
 
-export const m0004PricingRules: PgMigration = {
-  version: 4,
+export const m0005PricingRules: PgMigration = {
+  version: 5,
   name: 'resale pricing rules',
-  // The data file's migration 0009, on the company database. One rule per owner (an account, or the desk:
+  // The data file's migration 0010, on the company database. One rule per owner (an account, or the desk:
   // account_id NULL) and carrier (NULL: all of that owner's other carriers), unique on the values with NULL as
   // 0 and '' so an upsert from two instances meets one row. A rule goes with its account (CASCADE). No change
   // generation: the quote path reads an account's rules with every quote (one indexed read), so no instance

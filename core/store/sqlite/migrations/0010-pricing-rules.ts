@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate';
 
-export const m0009PricingRules: Migration = {
-  version: 9,
+export const m0010PricingRules: Migration = {
+  version: 10,
   name: 'resale pricing rules',
   // One rule per owner (an account, or the desk: account_id NULL) and carrier (NULL: every carrier of that
   // owner without a rule of its own). A unique index cannot hold NULLs as equal, so it is on the values with
