@@ -24,6 +24,8 @@ export interface DirectoryTown {
   postalCode: string | null;
   /** The town's centre (city table), for carriers whose directory is asked by a map window (Яндекс). */
   centre: { lat: number; lon: number } | null;
+  /** The city table's 13-digit KLADR code (DPD names towns by it); null for a town the table lacks. */
+  kladrId: string | null;
 }
 
 /** Why a directory could not be read: the search keeps the old copy and says this when it has none. */

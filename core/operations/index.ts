@@ -11,6 +11,7 @@ import { historyOperations } from './history';
 import { keyOperations } from './keys';
 import { pointOperations } from './points';
 import { originOperations } from './origins';
+import { pricingOperations } from './pricing';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
@@ -31,6 +32,7 @@ export const OPERATIONS = {
   ...auditOperations,
   ...companyOperations,
   ...pointOperations,
+  ...pricingOperations,
 } satisfies OperationTable;
 
 /** Parses `raw` with the operation's schema, then runs it. */
@@ -52,4 +54,5 @@ export * from './keys';
 export * from './settings';
 export * from './users';
 export * from './warehouses';
+export * from './pricing';
 export { AUDIT_DESCRIBERS, AUDIT_READ_ONLY, auditActor } from './audit-log';

@@ -9,6 +9,7 @@ import { carrierOperations } from './carriers';
 import type { StoreContext } from './context';
 import { runStoreOperation, type StoreOperation } from './define';
 import { keyOperations } from './keys';
+import { pricingOperations } from './pricing';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
 import { userOperations } from './users';
@@ -29,6 +30,7 @@ export const STORE_OPERATIONS = {
   ...userOperations,
   ...warehouseOperations,
   ...auditOperations,
+  ...pricingOperations,
   'settings:get': settingsGet,
   'settings:get-one': settingsGetOne,
   'settings:set': settingsSet,

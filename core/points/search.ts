@@ -192,13 +192,14 @@ export function townOf(city: string, postalCode: string | null): { town: Directo
         region: row.region,
         postalCode: postalCode ?? row.postalCode,
         centre: { lat: row.lat, lon: row.lon },
+        kladrId: row.kladrId,
       },
       townKey: `${normaliseCityName(row.name)}|${normaliseCityName(row.region)}`,
     };
   }
   const typed = city.trim();
   return {
-    town: { city: typed, region: null, postalCode, centre: null },
+    town: { city: typed, region: null, postalCode, centre: null, kladrId: null },
     townKey: `?${normaliseCityName(typed)}|${postalCode ?? ''}`,
   };
 }
