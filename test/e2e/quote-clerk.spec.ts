@@ -1,9 +1,10 @@
 // #21, the clerk's quote on the Quote screen: cash on delivery and a declared value, several places (a count
 // and a second box), a ship date; each rate's fees, days with their kind and dates; pickup points listed
-// under a pickup-point rate, one chosen and named in the copied text; History's detail of the same quote.
+// under a pickup-point rate, one chosen and named in the copied text; the customer's price beside the
+// carrier's (a resale rule set through pricing:set), copied on its own; History's detail of the same quote.
 // The real core with the sandbox carriers answers (test/e2e/fixtures.ts).
 import type { Page } from '@playwright/test';
-import { expect, openApp, screenshot, test } from './fixtures';
+import { expect, openApp, screenshot, test, type Desk } from './fixtures';
 import { fillMoscowKazan } from './quote-helpers';
 
 const clipboard = (page: Page): Promise<string> => page.evaluate(() => navigator.clipboard.readText());
@@ -28,6 +29,11 @@ async function fillClerkQuote(page: Page, lang: 'ru' | 'en' = 'ru'): Promise<voi
   await page.getByTestId('ship-tomorrow').click();
 }
 
+/** The desk's resale rule: 20 % on top, rounded up to 10 ₽ (the customer's price column appears). */
+async function markup(desk: Desk): Promise<void> {
+  await desk.call('pricing:set', { account: null, carrier: null, markup_percent: 20, rounding: '10' });
+}
+
 async function quoteByEnter(page: Page, from = 'cod'): Promise<void> {
   await page.getByTestId(from).press('Enter');
   await expect(page.getByTestId('results')).toHaveAttribute('data-phase', 'done');
@@ -37,6 +43,7 @@ test('COD, two kinds of box and a ship date go out as the clerk typed them; fees
   page,
   desk,
 }) => {
+  await markup(desk);
   await openApp(page);
   await fillClerkQuote(page);
   await quoteByEnter(page);
@@ -50,8 +57,6 @@ test('COD, two kinds of box and a ship date go out as the clerk typed them; fees
   await expect(head).toContainText('отгрузка');
 
   // The core got the clerk's request: places with their counts, the COD and the date.
-  const id = await page.getByTestId('results').evaluate(() => 0);
-  expect(id).toBe(0);
   const rows = await desk.call('history:search', { limit: 1 });
   const stored = await desk.call('history:get', { id: rows[0]!.id });
   expect(stored.shipment.places).toEqual([
@@ -62,22 +67,37 @@ test('COD, two kinds of box and a ship date go out as the clerk typed them; fees
   expect(stored.shipment.declared_value_kopecks).toBe(500_000);
   expect(stored.shipment.ship_date).toBe(tomorrow);
 
-  // Each rate: days with their kind and the expected dates; the fee columns for insurance and COD.
+  // Each rate: days with their kind and the expected dates.
   const table = page.getByTestId('rates-table');
-  await expect(table.locator('th', { hasText: 'Страховка' })).toBeVisible();
-  await expect(table.locator('th', { hasText: 'Комиссия НП' })).toBeVisible();
   const first = page.getByTestId('rate-row').first();
   await expect(first.getByTestId('rate-days')).toContainText(/(раб|кал)\.\u00a0дн\./);
   await expect(first.getByTestId('rate-dates')).toContainText(/\d+(–\d+)?\u00a0[а-я]+/);
+  // Деловые Линии price insurance apart (a column of its own) and do not quote the COD fee (said in words).
+  const dellin = page.locator('[data-testid="rate-row"][data-carrier="dellin"]').first();
+  await expect(table.locator('th', { hasText: 'Страховка' })).toBeVisible();
+  await expect(dellin.getByTestId('fee-insurance')).toHaveText(/^\d[\d\u202f]*,\d\d\u00a0₽$/);
+  await expect(dellin.getByTestId('rate-not-priced')).toContainText('комиссия за НП не учтена в расчёте перевозчика');
+  // Its price's parts add up in the tooltip: тариф + страховка = total.
+  await expect(dellin.getByTestId('rate-price')).toHaveAttribute('title', /тариф .* \+ страховка .* = /);
   // Every fee cell says something: an amount, «в цене», or «—» with what the price leaves out.
-  for (const cell of await table.getByTestId('fee-cod').all()) {
+  for (const cell of await table.getByTestId('fee-insurance').all()) {
     await expect(cell).toHaveText(/^(\d[\d\u202f]*,\d\d\u00a0₽|в цене|—)$/);
   }
-  // A rate whose price leaves an option out says so in words, under its service.
-  const notPriced = table.getByTestId('rate-not-priced');
-  if ((await notPriced.count()) > 0) {
-    await expect(notPriced.first()).toContainText(/НП|страховка|комиссия/);
-  }
+
+  // The customer's price beside the carrier's: 20 % on top, rounded up to 10 ₽.
+  await expect(table.locator('th', { hasText: 'Клиенту' })).toBeVisible();
+  const carrierPrice = Number(await first.getAttribute('data-price'));
+  const expected = Math.ceil((carrierPrice * 1.2) / 1000) * 1000;
+  const customerText = await first.getByTestId('rate-customer-price').innerText();
+  expect(Number(customerText.replace(/[^\d,]/g, '').replace(',', '.')) * 100).toBe(expected);
+  // «Копировать цену клиента»: the selected option as text, with the customer's price, not the carrier's.
+  await first.click();
+  await page.getByTestId('copy-more').click();
+  await page.getByTestId('copy-customer').click();
+  await expect(page.getByTestId('toast').last()).toContainText('Скопировано с ценой клиента');
+  const copied = await clipboard(page);
+  expect(copied).toContain(customerText);
+  expect(copied).toContain('Москва → Казань');
 
   // History's detail of the same quote: places, COD, ship date, and the same cells.
   await page.goto(`./#/history/${rows[0]!.id}`);
@@ -179,7 +199,8 @@ for (const [width, height] of [
   [1024, 640],
 ] as const) {
   for (const lang of ['ru', 'en'] as const) {
-    test(`screenshots: the clerk's quote at ${width}×${height}, ${lang.toUpperCase()}`, async ({ page }) => {
+    test(`screenshots: the clerk's quote at ${width}×${height}, ${lang.toUpperCase()}`, async ({ page, desk }) => {
+      await markup(desk);
       await page.setViewportSize({ width, height });
       await openApp(page);
       if (lang === 'en') await page.getByTestId('lang-en').click();
