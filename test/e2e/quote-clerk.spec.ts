@@ -76,7 +76,9 @@ test('COD, two kinds of box and a ship date go out as the clerk typed them; fees
   const dellin = page.locator('[data-testid="rate-row"][data-carrier="dellin"]').first();
   await expect(table.locator('th', { hasText: 'Страховка' })).toBeVisible();
   await expect(dellin.getByTestId('fee-insurance')).toHaveText(/^\d[\d\u202f]*,\d\d\u00a0₽$/);
-  await expect(dellin.getByTestId('rate-not-priced')).toContainText('комиссия за НП не учтена в расчёте перевозчика');
+  await expect(dellin.getByTestId('rate-not-priced')).toContainText(
+    'комиссия за НП не учтена в расчёте перевозчика',
+  );
   // Its price's parts add up in the tooltip: тариф + страховка = total.
   await expect(dellin.getByTestId('rate-price')).toHaveAttribute('title', /тариф .* \+ страховка .* = /);
   // Every fee cell says something: an amount, «в цене», or «—» with what the price leaves out.
@@ -109,7 +111,10 @@ test('COD, two kinds of box and a ship date go out as the clerk typed them; fees
   await expect(page.getByTestId('history-rates').getByTestId('rate-dates').first()).toBeVisible();
 });
 
-test('the form: Tab order through the new fields, errors in words, «Сегодня» sends no date', async ({ page, desk }) => {
+test('the form: Tab order through the new fields, errors in words, «Сегодня» sends no date', async ({
+  page,
+  desk,
+}) => {
   await openApp(page);
   await fillMoscowKazan(page);
   // Tab from the box goes: count → «+ Место» → value → COD → date.
@@ -169,7 +174,9 @@ test('pickup points: listed under the rate, one chosen, named in the copied text
   await openApp(page);
   await fillClerkQuote(page);
   await quoteByEnter(page);
-  const row = page.locator('[data-testid="rate-row"][data-carrier="cdek"][data-delivery="pickup_point"]').first();
+  const row = page
+    .locator('[data-testid="rate-row"][data-carrier="cdek"][data-delivery="pickup_point"]')
+    .first();
   await row.getByTestId('points-toggle').click();
   const panel = page.getByTestId('points-panel');
   await expect(panel).toContainText('Пункты выдачи — СДЭК, Казань');
@@ -199,7 +206,10 @@ for (const [width, height] of [
   [1024, 640],
 ] as const) {
   for (const lang of ['ru', 'en'] as const) {
-    test(`screenshots: the clerk's quote at ${width}×${height}, ${lang.toUpperCase()}`, async ({ page, desk }) => {
+    test(`screenshots: the clerk's quote at ${width}×${height}, ${lang.toUpperCase()}`, async ({
+      page,
+      desk,
+    }) => {
       await markup(desk);
       await page.setViewportSize({ width, height });
       await openApp(page);
@@ -207,7 +217,9 @@ for (const [width, height] of [
       await fillClerkQuote(page, lang);
       await quoteByEnter(page);
       await screenshot(page, `quote-clerk-${width}-${lang}`);
-      const row = page.locator('[data-testid="rate-row"][data-carrier="cdek"][data-delivery="pickup_point"]').first();
+      const row = page
+        .locator('[data-testid="rate-row"][data-carrier="cdek"][data-delivery="pickup_point"]')
+        .first();
       await row.getByTestId('points-toggle').click();
       await page.getByTestId('point').first().click();
       await row.scrollIntoViewIfNeeded();

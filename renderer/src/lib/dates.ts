@@ -69,7 +69,11 @@ export function formatDay(date: string, lang: Lang, thisYear?: number): string {
  * The expected delivery dates: "28–30 ноября", "30 ноября – 2 декабря", "28 ноября" (one day); en "28–30 Nov".
  * Null when the carrier gave no days.
  */
-export function formatDateRange(min: string | null | undefined, max: string | null | undefined, lang: Lang): string | null {
+export function formatDateRange(
+  min: string | null | undefined,
+  max: string | null | undefined,
+  lang: Lang,
+): string | null {
   const lo = min ?? max ?? null;
   const hi = max ?? min ?? null;
   if (lo === null || hi === null) return null;

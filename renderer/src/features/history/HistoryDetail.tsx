@@ -124,15 +124,13 @@ export function HistoryDetail(props: { id: number }): ReactNode {
       render: (r) => <DaysCell rate={r} />,
       width: '110px',
     },
-    ...feeColumns(rates).map(
-      (kind): Column<Rate> => ({
-        key: `fee-${kind}`,
-        header: <FeeHeader kind={kind} />,
-        align: 'right',
-        render: (r) => <FeeCell rate={r} kind={kind} />,
-        className: 'cell-fee',
-      }),
-    ),
+    ...feeColumns(rates).map((kind): Column<Rate> => ({
+      key: `fee-${kind}`,
+      header: <FeeHeader kind={kind} />,
+      align: 'right',
+      render: (r) => <FeeCell rate={r} kind={kind} />,
+      className: 'cell-fee',
+    })),
     {
       key: 'price',
       header: tq('col.price'),

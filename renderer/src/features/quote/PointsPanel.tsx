@@ -23,28 +23,41 @@ export function PointsPanel(props: {
   const { lang } = useLang();
   const name = useId();
   const query = pointsQuery(props.carrier, props.shipment);
-  const { state, reload } = useDeskQuery(
-    (api) => api.points.search(query),
-    [JSON.stringify(query)],
-  );
+  const { state, reload } = useDeskQuery((api) => api.points.search(query), [JSON.stringify(query)]);
   const cod = (props.shipment.cod_kopecks ?? 0) > 0;
   const data = state.data;
 
   let body: ReactNode;
   if (state.status === 'error') {
-    body = <ErrorState error={state.error} title={tx('points.error')} onRetry={() => void reload()} data-testid="points-error" />;
+    body = (
+      <ErrorState
+        error={state.error}
+        title={tx('points.error')}
+        onRetry={() => void reload()}
+        data-testid="points-error"
+      />
+    );
   } else if (!data) {
     body = <LoadingState>{tx('points.loading')}</LoadingState>;
   } else if (data.points.length === 0) {
     body = (
       <EmptyState
-        title={data.filtered_out > 0 ? tx('points.allFiltered', { n: data.filtered_out, cod: cod ? 1 : '' }) : tx('points.none')}
+        title={
+          data.filtered_out > 0
+            ? tx('points.allFiltered', { n: data.filtered_out, cod: cod ? 1 : '' })
+            : tx('points.none')
+        }
         data-testid="points-empty"
       />
     );
   } else {
     body = (
-      <div className="points-list" role="radiogroup" aria-label={tx('points.choose')} data-testid="points-list">
+      <div
+        className="points-list"
+        role="radiogroup"
+        aria-label={tx('points.choose')}
+        data-testid="points-list"
+      >
         {data.points.map((p) => {
           const limits = pointLimits(p, lang, {
             weight: (w) => tx('points.maxWeight', { weight: w }),
@@ -52,7 +65,12 @@ export function PointsPanel(props: {
           });
           const chosen = props.chosen?.code === p.code;
           return (
-            <label key={p.code} className={`point${chosen ? ' point-chosen' : ''}`} data-testid="point" data-code={p.code}>
+            <label
+              key={p.code}
+              className={`point${chosen ? ' point-chosen' : ''}`}
+              data-testid="point"
+              data-code={p.code}
+            >
               <input
                 type="radio"
                 name={name}
@@ -80,7 +98,9 @@ export function PointsPanel(props: {
               </span>
               <span className="point-side">
                 {p.distance_km !== null ? (
-                  <span className="point-distance">{tx('points.distance', { km: formatKm(p.distance_km, lang) })}</span>
+                  <span className="point-distance">
+                    {tx('points.distance', { km: formatKm(p.distance_km, lang) })}
+                  </span>
                 ) : null}
                 <span className="point-marks">
                   {p.cod ? (
@@ -107,11 +127,18 @@ export function PointsPanel(props: {
       <div className="points-head">
         <strong>{tx('points.title', { carrier: props.carrierName, city: props.shipment.to.city })}</strong>
         {data?.directory_fetched_at ? (
-          <span className="muted">{tx('points.fetched', { date: formatDateTime(data.directory_fetched_at, lang) })}</span>
+          <span className="muted">
+            {tx('points.fetched', { date: formatDateTime(data.directory_fetched_at, lang) })}
+          </span>
         ) : null}
         <span className="spacer" />
         {props.chosen ? (
-          <button type="button" className="link-button" onClick={() => props.onChoose(null)} data-testid="point-unchoose">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => props.onChoose(null)}
+            data-testid="point-unchoose"
+          >
             {tx('points.unchoose')}
           </button>
         ) : null}

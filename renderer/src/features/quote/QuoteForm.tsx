@@ -11,7 +11,14 @@ import { CityField } from './CityField';
 import type { CityLookup } from './city-lookup';
 import { chosen } from './city-match';
 import type { FieldErrors, PlaceFieldErrors } from './field-errors';
-import { askMessages, cityKeys, morePlaceMessages as placeBoxMessages, parcelMessages, placeMessages, type Side } from './form-messages';
+import {
+  askMessages,
+  cityKeys,
+  morePlaceMessages as placeBoxMessages,
+  parcelMessages,
+  placeMessages,
+  type Side,
+} from './form-messages';
 import { FormMessages, type FormMessage } from './FormMessages';
 import { localiseNumber, type DraftField, type QuoteDraft } from './logic';
 import { EMPTY_PLACE, MAX_PLACES, placeFieldId } from './places-draft';
@@ -261,7 +268,11 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
             count: Boolean(errors.count),
           }}
           describedBy={describedBy}
-          messageIds={{ weight: ['weight-error', 'weight-light'], dims: 'dims-error', count: 'place-count-error' }}
+          messageIds={{
+            weight: ['weight-error', 'weight-light'],
+            dims: 'dims-error',
+            count: 'place-count-error',
+          }}
         />
         {draft.more.length === 0 ? addPlace : null}
       </div>

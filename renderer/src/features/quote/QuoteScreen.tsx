@@ -327,9 +327,7 @@ export function QuoteScreen(): ReactNode {
   });
 
   // ---- errors as words ----
-  const errors = showErrors
-    ? fieldErrors({ built, draft, unknownCity, unconfirmed, cities, t, ti, tx })
-    : {};
+  const errors = showErrors ? fieldErrors({ built, draft, unknownCity, unconfirmed, cities, t, ti, tx }) : {};
   // The weight's question stays while the weight is the one asked about.
   const lightShown =
     lightWeight !== null && built.ok && firstBox(built.shipment).weight_grams === lightWeight

@@ -167,7 +167,7 @@ export function RatesTable(props: {
               }}
               data-testid="points-toggle"
             >
-              {isOpen ? tx('points.close') : `${tx('points.open')} ▾`}
+              {`${tx('points.open')} ${isOpen ? '▴' : '▾'}`}
             </button>
           </>
         );
@@ -179,15 +179,13 @@ export function RatesTable(props: {
       sortable: true,
       render: (r) => <DaysCell rate={r} />,
     },
-    ...extras.fees.map(
-      (kind): Column<Rate> => ({
-        key: `fee-${kind}`,
-        header: <FeeHeader kind={kind} />,
-        align: 'right',
-        render: (r) => <FeeCell rate={r} kind={kind} />,
-        className: 'cell-fee',
-      }),
-    ),
+    ...extras.fees.map((kind): Column<Rate> => ({
+      key: `fee-${kind}`,
+      header: <FeeHeader kind={kind} />,
+      align: 'right',
+      render: (r) => <FeeCell rate={r} kind={kind} />,
+      className: 'cell-fee',
+    })),
     {
       key: 'price',
       header: t('col.price'),
@@ -277,7 +275,9 @@ export function RatesTable(props: {
                 onChoose={(p) => extras.onChoosePoint(key, p)}
                 onClose={() => {
                   toggle(key, false);
-                  document.querySelector<HTMLElement>(`tr[data-key="${CSS.escape(key)}"] .points-toggle`)?.focus();
+                  document
+                    .querySelector<HTMLElement>(`tr[data-key="${CSS.escape(key)}"] .points-toggle`)
+                    ?.focus();
                 }}
               />
             );

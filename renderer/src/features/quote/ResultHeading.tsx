@@ -45,14 +45,14 @@ export function describeBoxes(
   const kinds = s.places ?? (s.parcel ? [{ ...s.parcel, count: 1 }] : []);
   const all = placesOf({ parcel: s.parcel, places: s.places?.map((p) => ({ ...p, count: p.count ?? 1 })) });
   return kinds.length <= LISTED_BOXES
-      ? kinds.map((p) => ((p.count ?? 1) > 1 ? `${p.count} × ${box(p)}` : box(p))).join(' + ')
-      : t('quoteExt.result.places', {
-          n: all.length,
-          weight: formatWeight(
-            all.reduce((sum, p) => sum + p.weight_grams, 0),
-            lang,
-          ),
-        });
+    ? kinds.map((p) => ((p.count ?? 1) > 1 ? `${p.count} × ${box(p)}` : box(p))).join(' + ')
+    : t('quoteExt.result.places', {
+        n: all.length,
+        weight: formatWeight(
+          all.reduce((sum, p) => sum + p.weight_grams, 0),
+          lang,
+        ),
+      });
 }
 
 export function ResultHeading(props: {

@@ -61,6 +61,13 @@ export function ResultsPanel(props: {
   const failed = failedOf(run.carriers);
   // «Повторить» asks the skipped carriers too: a plain repeat would only be skipped again.
   const skipped = failed.filter((f) => f.kind === 'temporarily_skipped').map((f) => f.code);
+  const extras = {
+    fees: feeColumns(rows),
+    customer: hasCustomerPrices(rows),
+    shipment: run.shipment,
+    points: run.points ?? {},
+    onChoosePoint: props.onChoosePoint,
+  };
   return (
     <div
       className={`results panel${props.sandbox ? ' results-sandbox' : ''}${props.outdated ? ' results-outdated' : ''}`}
@@ -125,7 +132,9 @@ export function ResultsPanel(props: {
           <p>{t('noRates.body')}</p>
         </EmptyState>
       ) : (
-        <div className={`results-body${props.view.chart ? ' with-chart' : ''}`}>
+        <div
+          className={`results-body${props.view.chart ? ' with-chart' : ''}${extras.fees.length > 0 || extras.customer ? ' with-extra-columns' : ''}`}
+        >
           {visible.length === 0 ? (
             <EmptyState title={t('noMatch.title')}>
               <p>{t('noMatch.body')}</p>
@@ -133,13 +142,7 @@ export function ResultsPanel(props: {
           ) : (
             <RatesTable
               key={run.key ?? 'kept'}
-              extras={{
-                fees: feeColumns(rows),
-                customer: hasCustomerPrices(rows),
-                shipment: run.shipment,
-                points: run.points ?? {},
-                onChoosePoint: props.onChoosePoint,
-              }}
+              extras={extras}
               rows={visible}
               sort={props.sort}
               onSort={props.onSort}

@@ -232,7 +232,12 @@ function shipmentKey(s: QuoteAsk): string {
 }
 
 /** The first box of a request (what the weight question and the heading read). */
-export function firstBox(s: QuoteAsk): { weight_grams: number; length_cm: number; width_cm: number; height_cm: number } {
+export function firstBox(s: QuoteAsk): {
+  weight_grams: number;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+} {
   const p = s.places?.[0] ?? s.parcel;
   if (!p) throw new Error('a request without a box');
   return p;

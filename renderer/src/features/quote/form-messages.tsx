@@ -119,7 +119,8 @@ export function parcelMessages({
     });
   }
   if (dimError) out.push({ id: 'dims-error', label: t('dims'), text: dimError, tone: 'error' });
-  if (errors.count) out.push({ id: 'place-count-error', label: tx('count'), text: errors.count, tone: 'error' });
+  if (errors.count)
+    out.push({ id: 'place-count-error', label: tx('count'), text: errors.count, tone: 'error' });
   return out;
 }
 
@@ -135,19 +136,41 @@ export function morePlaceMessages(p: {
   const out: FormMessage[] = [];
   const dimError = errors.length ?? errors.width ?? errors.height;
   if (errors.weight)
-    out.push({ id: `place-${place}-weight-error`, label: `${name}, ${t('weight').toLowerCase()}`, text: errors.weight, tone: 'error' });
-  if (dimError) out.push({ id: `place-${place}-dims-error`, label: `${name}, ${t('dims')}`, text: dimError, tone: 'error' });
+    out.push({
+      id: `place-${place}-weight-error`,
+      label: `${name}, ${t('weight').toLowerCase()}`,
+      text: errors.weight,
+      tone: 'error',
+    });
+  if (dimError)
+    out.push({
+      id: `place-${place}-dims-error`,
+      label: `${name}, ${t('dims')}`,
+      text: dimError,
+      tone: 'error',
+    });
   if (errors.count)
-    out.push({ id: `place-${place}-count-error`, label: `${name}, ${tx('count').toLowerCase()}`, text: errors.count, tone: 'error' });
+    out.push({
+      id: `place-${place}-count-error`,
+      label: `${name}, ${tx('count').toLowerCase()}`,
+      text: errors.count,
+      tone: 'error',
+    });
   return out;
 }
 
 /** The row of what is asked besides the boxes (#21): declared value, cash on delivery, the ship date. */
-export function askMessages(p: { t: ScopedT<'quote'>; tx: ScopedT<'quoteExt'>; errors: FieldErrors }): FormMessage[] {
+export function askMessages(p: {
+  t: ScopedT<'quote'>;
+  tx: ScopedT<'quoteExt'>;
+  errors: FieldErrors;
+}): FormMessage[] {
   const { t, tx, errors } = p;
   const out: FormMessage[] = [];
-  if (errors.value) out.push({ id: 'declared-value-error', label: t('value'), text: errors.value, tone: 'error' });
+  if (errors.value)
+    out.push({ id: 'declared-value-error', label: t('value'), text: errors.value, tone: 'error' });
   if (errors.cod) out.push({ id: 'cod-error', label: tx('cod'), text: errors.cod, tone: 'error' });
-  if (errors.shipDate) out.push({ id: 'ship-date-error', label: tx('shipDate'), text: errors.shipDate, tone: 'error' });
+  if (errors.shipDate)
+    out.push({ id: 'ship-date-error', label: tx('shipDate'), text: errors.shipDate, tone: 'error' });
   return out;
 }

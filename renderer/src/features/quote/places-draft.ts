@@ -5,7 +5,13 @@
 import { MAX_PLACES } from '../../../../core/contract/quote-ext';
 import type { Parcel } from '../../../../core/contract/v1';
 import { addDays, daysBetween, isIsoDate } from '../../lib/dates';
-import { parseCm, parseRoublesToKopecks, parseWeightToGrams, type ParseError, type Parsed } from '../../lib/parse';
+import {
+  parseCm,
+  parseRoublesToKopecks,
+  parseWeightToGrams,
+  type ParseError,
+  type Parsed,
+} from '../../lib/parse';
 
 export { MAX_PLACES };
 
@@ -51,7 +57,10 @@ export function parseCod(text: string): Parsed<number> {
  * The ship date: '' is today (not sent: the core then applies the carrier's cut-off hour); otherwise a date
  * from today to a year ahead. `past` and `range` are told apart so the message can say which.
  */
-export function parseShipDate(text: string, today: string): Parsed<string | null> | { ok: false; error: 'past' } {
+export function parseShipDate(
+  text: string,
+  today: string,
+): Parsed<string | null> | { ok: false; error: 'past' } {
   const t = text.trim();
   if (t === '' || t === today) return { ok: true, value: null };
   if (!isIsoDate(t)) return { ok: false, error: 'format' };

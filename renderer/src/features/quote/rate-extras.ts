@@ -8,7 +8,10 @@ import type { Rate } from './logic';
 export type FeeKind = 'insurance' | 'cod';
 
 /** What the price leaves out, worded: «НП не принимается этим тарифом». */
-export function notPricedWords(n: NotPriced, tx: (key: `notPriced.${FeeKind}.${NotPriced['reason']}`) => string): string {
+export function notPricedWords(
+  n: NotPriced,
+  tx: (key: `notPriced.${FeeKind}.${NotPriced['reason']}`) => string,
+): string {
   return tx(`notPriced.${n.option}.${n.reason}`);
 }
 
@@ -26,12 +29,17 @@ export function feeColumns(rates: readonly Rate[]): FeeKind[] {
 }
 
 /** The price's parts in words, for the price's tooltip: «тариф 400,00 ₽ + страховка 12,00 ₽ + комиссия за НП 45,00 ₽». */
-export function breakdownText(r: Rate, lang: Lang, words: (k: 'base' | 'insurance' | 'cod') => string): string | null {
+export function breakdownText(
+  r: Rate,
+  lang: Lang,
+  words: (k: 'base' | 'insurance' | 'cod') => string,
+): string | null {
   const b = r.breakdown;
   if (!b) return null;
   const parts: string[] = [];
   if (b.base_kopecks !== null) parts.push(`${words('base')} ${formatMoney(b.base_kopecks, lang)}`);
-  if (b.insurance_kopecks !== null) parts.push(`${words('insurance')} ${formatMoney(b.insurance_kopecks, lang)}`);
+  if (b.insurance_kopecks !== null)
+    parts.push(`${words('insurance')} ${formatMoney(b.insurance_kopecks, lang)}`);
   if (b.cod_fee_kopecks !== null) parts.push(`${words('cod')} ${formatMoney(b.cod_fee_kopecks, lang)}`);
   return parts.length > 1 ? `${parts.join(' + ')} = ${formatMoney(r.price_kopecks, lang)}` : null;
 }

@@ -81,7 +81,10 @@ function namedSides(details: readonly (string | undefined)[], s: QuoteRequestInp
   return [s.to, s.from].filter((p) => said.has(normaliseCityName(p.city)));
 }
 
-function cityAdvice(group: readonly Failed[], s: QuoteRequestInput | null): Pick<ReasonGroup, 'city' | 'advice'> {
+function cityAdvice(
+  group: readonly Failed[],
+  s: QuoteRequestInput | null,
+): Pick<ReasonGroup, 'city' | 'advice'> {
   if (!s) return { city: null, advice: null };
   const named = namedSides(
     group.map((f) => f.detail),
@@ -108,7 +111,10 @@ export function failedOf(carriers: readonly CarrierRun[]): Failed[] {
 }
 
 /** Carriers that gave no rate, one group per cause, causes in ORDER. */
-export function groupUnavailable(failed: readonly Failed[], shipment: QuoteRequestInput | null): ReasonGroup[] {
+export function groupUnavailable(
+  failed: readonly Failed[],
+  shipment: QuoteRequestInput | null,
+): ReasonGroup[] {
   const out: ReasonGroup[] = [];
   for (const kind of ORDER) {
     const group = failed.filter((f) => f.kind === kind);

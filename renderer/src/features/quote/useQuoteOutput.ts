@@ -69,7 +69,10 @@ export function useQuoteOutput(o: {
     async (r: Rate | undefined): Promise<void> => {
       if (!r) return;
       const route = shipment ? t('route', { from: shipment.from.city, to: shipment.to.city }) : undefined;
-      copied(await copyText(rateAsText(r, nameOf, deliveryLabel, lang, route, marker, { pointOf })), t('copied'));
+      copied(
+        await copyText(rateAsText(r, nameOf, deliveryLabel, lang, route, marker, { pointOf })),
+        t('copied'),
+      );
     },
     [shipment, nameOf, deliveryLabel, lang, t, marker, copied, pointOf],
   );
@@ -113,7 +116,15 @@ export function useQuoteOutput(o: {
             marker,
             words,
           )
-        : resultsAsText(visible, nameOf, deliveryLabel, lang, describeShipment(shipment, lang, t), marker, words);
+        : resultsAsText(
+            visible,
+            nameOf,
+            deliveryLabel,
+            lang,
+            describeShipment(shipment, lang, t),
+            marker,
+            words,
+          );
       copied(await copyText(text), tx('copiedCustomer'));
     },
     [shipment, visible, nameOf, deliveryLabel, lang, t, tx, marker, copied, pointOf],
