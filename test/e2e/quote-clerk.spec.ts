@@ -117,7 +117,7 @@ test('the form: Tab order through the new fields, errors in words, «Сегод�
 }) => {
   await openApp(page);
   await fillMoscowKazan(page);
-  // Tab from the box goes: count → «+ Место» → value → COD → date.
+  // Tab from the box goes: count → «+ Место» → value → COD → date → carriers.
   await page.getByTestId('box-preset').focus();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('place-count')).toBeFocused();
@@ -129,6 +129,9 @@ test('the form: Tab order through the new fields, errors in words, «Сегод�
   await expect(page.getByTestId('cod')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('ship-date')).toBeFocused();
+  // «Сегодня» / «Завтра» are mouse shortcuts: the next Tab stop is the carriers.
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('carrier-picker')).toBeFocused();
 
   await page.getByTestId('place-count').fill('0');
   await page.getByTestId('cod').fill('много');
@@ -153,7 +156,8 @@ test('the form: Tab order through the new fields, errors in words, «Сегод�
   await expect(page.getByTestId('ship-tomorrow')).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('ship-today').click();
   await expect(page.getByTestId('ship-date')).toHaveValue(moscowDays().today);
-  await quoteByEnter(page, 'weight');
+  // Enter in the date quotes, as from every field of the form.
+  await quoteByEnter(page, 'ship-date');
   const [row] = await desk.call('history:search', { limit: 1 });
   const stored = await desk.call('history:get', { id: row!.id });
   expect(stored.shipment.parcel).toEqual({ weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 });

@@ -124,7 +124,7 @@ export function HistoryDetail(props: { id: number }): ReactNode {
       render: (r) => <DaysCell rate={r} />,
       width: '110px',
     },
-    ...feeColumns(rates).map((kind): Column<Rate> => ({
+    ...feeColumns(rates, s).map((kind): Column<Rate> => ({
       key: `fee-${kind}`,
       header: <FeeHeader kind={kind} />,
       align: 'right',

@@ -62,7 +62,7 @@ export function ResultsPanel(props: {
   // «Повторить» asks the skipped carriers too: a plain repeat would only be skipped again.
   const skipped = failed.filter((f) => f.kind === 'temporarily_skipped').map((f) => f.code);
   const extras = {
-    fees: feeColumns(rows),
+    fees: feeColumns(rows, run.shipment),
     customer: hasCustomerPrices(rows),
     shipment: run.shipment,
     points: run.points ?? {},

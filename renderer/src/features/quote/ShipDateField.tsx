@@ -1,7 +1,8 @@
 // «Отгрузка» (#21): the day the parcel is handed over, today unless picked, with «Сегодня» and «Завтра» one
-// click (or Tab, Space) away. Today is kept as an empty value, so it is never sent: the core then counts
+// click away. They are out of the Tab order (like ⇄): from the keyboard the date field itself is typed or
+// stepped with ↑/↓, and Tab goes on to the carriers as it did from «Ценность» before. Today is kept as an empty value, so it is never sent: the core then counts
 // from today and applies each carrier's cut-off hour (a picked date is taken as it is).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Input } from '../../components';
 import { useT } from '../../i18n';
 import { moscowToday } from '../../lib/dates';
@@ -33,11 +34,13 @@ export function ShipDateField(props: {
           value={shown}
           // Clearing the field (Delete in Chromium's date input) means today again.
           onChange={(e) => pick(e.currentTarget.value === '' ? today : e.currentTarget.value)}
+          onKeyDown={leaveOnTab}
           data-testid="ship-date"
         />
         <div className="segmented ship-quick" role="group" aria-label={tx('shipDate')}>
           <button
             type="button"
+            tabIndex={-1}
             aria-pressed={shown === today}
             onClick={() => pick(today)}
             data-testid="ship-today"
@@ -46,6 +49,7 @@ export function ShipDateField(props: {
           </button>
           <button
             type="button"
+            tabIndex={-1}
             aria-pressed={shown === tomorrow}
             onClick={() => pick(tomorrow)}
             data-testid="ship-tomorrow"
@@ -56,6 +60,23 @@ export function ShipDateField(props: {
       </div>
     </div>
   );
+}
+
+/**
+ * Chromium's date field takes Tab for its own parts (day → month → year), which would cost the clerk three Tabs
+ * to get past it: here Tab leaves the field as from any other (←/→ still move between its parts, ↑/↓ step).
+ */
+function leaveOnTab(e: KeyboardEvent<HTMLInputElement>): void {
+  if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
+  const form = e.currentTarget.form;
+  if (!form) return;
+  const stops = [...form.querySelectorAll<HTMLElement>('input, select, button, textarea, [tabindex]')].filter(
+    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.offsetParent !== null,
+  );
+  const next = stops[stops.indexOf(e.currentTarget) + (e.shiftKey ? -1 : 1)];
+  if (!next) return;
+  e.preventDefault();
+  next.focus();
 }
 
 /** Moscow's date, checked each minute: a desk left open overnight moves «Сегодня» on at midnight. */

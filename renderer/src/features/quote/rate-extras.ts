@@ -16,15 +16,22 @@ export function notPricedWords(
 }
 
 /**
- * The fees worth a column: those some rate gives apart. A fee no carrier names apart would only fill a column
- * with «в цене» and squeeze the tariff's name (what the price leaves out is said under the service anyway).
+ * The fees worth a column: asked for (a declared value, a COD) and named apart by some rate. A fee no carrier
+ * names apart would only fill a column with «в цене» and squeeze the tariff's name (what the price leaves
+ * out is said under the service anyway); a fee not asked for (a carrier that insures by default) stays in
+ * the price's tooltip, so a plain quote keeps the table it always had.
  */
-export function feeColumns(rates: readonly Rate[]): FeeKind[] {
+export function feeColumns(
+  rates: readonly Rate[],
+  asked: { declared_value_kopecks?: number | undefined; cod_kopecks?: number | undefined } | null,
+): FeeKind[] {
   const given = (k: 'insurance_kopecks' | 'cod_fee_kopecks'): boolean =>
     rates.some((r) => (r.breakdown?.[k] ?? null) !== null);
   return [
-    ...(given('insurance_kopecks') ? (['insurance'] as const) : []),
-    ...(given('cod_fee_kopecks') ? (['cod'] as const) : []),
+    ...((asked?.declared_value_kopecks ?? 0) > 0 && given('insurance_kopecks')
+      ? (['insurance'] as const)
+      : []),
+    ...((asked?.cod_kopecks ?? 0) > 0 && given('cod_fee_kopecks') ? (['cod'] as const) : []),
   ];
 }
 

@@ -55,10 +55,14 @@ const point: PickupPoint = {
 };
 
 describe('fees and the customer price', () => {
-  it('a fee column only where some rate names the fee apart', () => {
-    expect(feeColumns([dellin, cdek])).toEqual(['insurance']);
-    expect(feeColumns([cdek])).toEqual([]);
-    expect(feeColumns([{ ...base }])).toEqual([]);
+  it('a fee column only where it was asked for and some rate names it apart', () => {
+    const asked = { declared_value_kopecks: 500_000, cod_kopecks: 250_000 };
+    expect(feeColumns([dellin, cdek], asked)).toEqual(['insurance']);
+    expect(feeColumns([cdek], asked)).toEqual([]);
+    expect(feeColumns([{ ...base }], asked)).toEqual([]);
+    // Not asked: a carrier that insures by default keeps the plain table (its part is in the tooltip).
+    expect(feeColumns([dellin, cdek], { declared_value_kopecks: 0 })).toEqual([]);
+    expect(feeColumns([dellin], null)).toEqual([]);
   });
 
   it('the parts add up in words; a price given whole has none', () => {
