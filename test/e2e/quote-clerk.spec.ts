@@ -109,6 +109,8 @@ test('COD, two kinds of box and a ship date go out as the clerk typed them; fees
   await expect(page.getByTestId('history-detail-cod')).toHaveText('2\u00a0500,00\u00a0₽');
   await expect(page.getByTestId('history-detail-ship-date')).toBeVisible();
   await expect(page.getByTestId('history-rates').getByTestId('rate-dates').first()).toBeVisible();
+  await expect(page.getByTestId('history-rates').getByTestId('rate-customer-price').first()).toBeVisible();
+  await screenshot(page, 'history-clerk-detail-1280-ru');
 });
 
 test('the form: Tab order through the new fields, errors in words, «Сегодня» sends no date', async ({
