@@ -1,13 +1,17 @@
 // `npm run admin -- calendar info | import FILE` in-process on a real data folder (#21 item 3): a year's JSON
 // file imported over the calendar, shown by info, refused whole when it is not a calendar, and gone again
 // with `settings reset calendar.imported`.
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../../core/cli/admin';
 import type { CalendarInfo } from '../../../../core/contract/operations';
+import { createTestDatabase, dropTestDatabase } from '../../../helpers/postgres';
 import { TestClock, tempDir } from '../../../helpers/store-fixtures';
+
+const SERVER_KEY = randomBytes(32).toString('base64');
 
 /** Monday to Friday from `from` to `to`. */
 function weekdays(from: string, to: string): string[] {
@@ -21,17 +25,19 @@ function weekdays(from: string, to: string): string[] {
 
 const FIXTURE = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'calendar', '2028-test.json');
 
-async function run(dir: string, argv: string[]) {
+/** `where`: a data folder, or a company database URL. */
+async function run(where: string, argv: string[]) {
   const out = new PassThrough();
   const err = new PassThrough();
   const chunks = { out: [] as Buffer[], err: [] as Buffer[] };
   out.on('data', (c: Buffer) => chunks.out.push(c));
   err.on('data', (c: Buffer) => chunks.err.push(c));
-  const code = await runAdmin(['--data-dir', dir, ...argv], {
+  const database = where.startsWith('postgres');
+  const code = await runAdmin([database ? '--database' : '--data-dir', where, ...argv], {
     stdout: out,
     stderr: err,
     stdin: Readable.from([]),
-    env: {},
+    env: database ? { RATEDESK_SERVER_KEY: SERVER_KEY } : {},
     clock: new TestClock(),
   });
   return {
@@ -160,5 +166,29 @@ describe('admin calendar', () => {
     const info = JSON.parse((await run(dir, ['--json', 'calendar', 'info'])).stdout) as CalendarInfo;
     expect(info.years.map((y) => y.status)).toEqual(['decreed', 'decreed', 'decreed']);
     expect((await run(dir, ['calendar', 'import'])).code).toBe(2);
+  });
+
+  describe('on a company database', () => {
+    let url = '';
+    afterAll(async () => {
+      if (url) await dropTestDatabase(url);
+    });
+
+    it('keeps the import in the shared settings, through the store', async () => {
+      url = await createTestDatabase('calendar');
+      expect((await run(url, ['calendar', 'import', FIXTURE])).code).toBe(0);
+      const info = JSON.parse((await run(url, ['--json', 'calendar', 'info'])).stdout) as CalendarInfo;
+      expect(info.years.map((y) => [y.year, y.status])).toEqual([
+        [2025, 'decreed'],
+        [2026, 'decreed'],
+        [2027, 'decreed'],
+        [2028, 'imported'],
+      ]);
+      const stored = await run(url, ['--json', 'settings', 'get', 'calendar.imported']);
+      expect(JSON.parse(stored.stdout)).toMatchObject({
+        is_set: true,
+        value: expect.stringContaining('"2028"'),
+      });
+    });
   });
 });
