@@ -105,12 +105,17 @@ export function isShippedYear(year: number): boolean {
 /** The calendar over the shipped years and the imported ones (which win for their year). */
 export class ProductionCalendar {
   private readonly provisional = new Map<number, CalendarYear>();
+  private readonly imported: ReadonlyMap<number, CalendarYear>;
 
-  constructor(private readonly imported: StoredCalendarYears = {}) {}
+  constructor(imported: StoredCalendarYears = {}) {
+    this.imported = new Map(
+      Object.entries(imported).map(([y, data]) => [Number(y), importedYear(Number(y), data)]),
+    );
+  }
 
   year(year: number): CalendarYear {
-    const mine = this.imported[String(year)];
-    if (mine) return importedYear(year, mine);
+    const mine = this.imported.get(year);
+    if (mine) return mine;
     const shipped = SHIPPED.get(year);
     if (shipped) return shipped;
     let y = this.provisional.get(year);
@@ -120,7 +125,7 @@ export class ProductionCalendar {
 
   /** Every year with data (shipped or imported), in order; an imported one in place of a shipped one. */
   knownYears(): CalendarYear[] {
-    const years = new Set([...SHIPPED.keys(), ...Object.keys(this.imported).map(Number)]);
+    const years = new Set([...SHIPPED.keys(), ...this.imported.keys()]);
     return [...years].sort((a, b) => a - b).map((y) => this.year(y));
   }
 

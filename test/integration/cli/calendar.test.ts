@@ -56,7 +56,15 @@ async function quote(): Promise<DeskQuoteResult> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ratedesk-calendar-cli-'));
   const store = openDataFolder(dir);
-  await store.settings.write([{ name: 'listener.enabled', value: 'off' }], NOW.toISOString());
+  await store.settings.write(
+    [
+      { name: 'listener.enabled', value: 'off' },
+      // Generous: on a loaded machine Boxberry past the default deadline would be missing from the quote.
+      { name: 'rating.deadline_ms', value: '30000' },
+      { name: 'rating.carrier_timeout_ms', value: '30000' },
+    ],
+    NOW.toISOString(),
+  );
   await store.close();
   service = await createRatingService({
     dataDir: dir,

@@ -187,3 +187,16 @@ describe('an imported year', () => {
     expect(CalendarYearFile.safeParse({ year: 2027, source: '', days_off: [] }).success).toBe(false);
   });
 });
+
+describe('addWorkingDays over every day of the shipped years', () => {
+  it('lands on a working day with exactly n working days after the start', () => {
+    for (const start of range('2025-01-01', '2027-11-30')) {
+      for (const n of [0, 1, 2, 5, 10]) {
+        const end = cal.addWorkingDays(start, n);
+        const counted = range(addCalendarDays(start, 1), end).filter((d) => !cal.isDayOff(d)).length;
+        expect(counted, `${start} + ${n}`).toBe(n);
+        if (n > 0) expect(cal.isDayOff(end), `${start} + ${n}`).toBe(false);
+      }
+    }
+  });
+});
