@@ -36,6 +36,7 @@ const EXPECTED_API = {
   warehouses: ['create', 'list', 'remove', 'update'],
   audit: ['export', 'search'],
   company: ['join', 'leave', 'probe', 'status'],
+  calendar: ['import', 'info'],
   on: ['balanceChanged', 'balanceLow', 'carriersStatus', 'companyStatus', 'quoteProgress'],
 };
 
