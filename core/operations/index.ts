@@ -10,6 +10,7 @@ import type { ServiceContext, StoreContext } from './context';
 import { invokeOperation, type OperationTable } from './define';
 import { historyOperations } from './history';
 import { keyOperations } from './keys';
+import { pointOperations } from './points';
 import { originOperations } from './origins';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
@@ -31,6 +32,7 @@ export const OPERATIONS = {
   ...auditOperations,
   ...companyOperations,
   ...calendarOperations,
+  ...pointOperations,
 } satisfies OperationTable;
 
 /** Parses `raw` with the operation's schema, then runs it. */

@@ -86,6 +86,18 @@ export const SETTINGS = {
     secret: false,
     doc: 'How long an identical shipment is answered from the rate cache, per carrier (0: no cache).',
   },
+  // #21: pickup points (core/points/search.ts). A directory older than this is fetched again on the next
+  // search, which is answered from the old copy meanwhile; a failed fetch keeps the old copy.
+  'points.refresh_hours': {
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30),
+    default: '24',
+    secret: false,
+    doc: "How often a carrier's pickup-point directory of a town is fetched again, hours (the old one serves meanwhile).",
+  },
   ...allCarrierSettings(CARRIER_DESCRIPTORS),
   // Written by calendar:import (`npm run admin -- calendar import FILE`), one year at a time: the years it
   // holds override the shipped production calendar (core/quote/calendar/). Reset it to drop every import.

@@ -7,6 +7,7 @@ import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import { keyOperations } from './keys';
+import { pointOperations } from './points';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
@@ -20,6 +21,7 @@ export const operationSchemas = {
   ...rateCardOperations,
   ...companyOperations,
   ...calendarOperations,
+  ...pointOperations,
 } as const satisfies Record<`${string}:${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof operationSchemas;
@@ -40,6 +42,7 @@ export * from './common';
 export * from './company';
 export * from './events';
 export * from './keys';
+export * from './points';
 export * from './quotes';
 export * from './ratecards';
 export * from './roles';

@@ -18,6 +18,7 @@ export const OPERATION_ROLES = {
   'quote:run-origins': 'clerk',
   'quote:export': 'clerk',
   'cities:search': 'clerk',
+  'points:search': 'clerk',
   'history:search': 'clerk',
   'history:get': 'clerk',
   'history:rerun': 'clerk',

@@ -23,6 +23,7 @@ const EXPECTED_API = {
   app: ['info'],
   quote: ['export', 'run', 'runOrigins'],
   cities: ['search'],
+  points: ['search'],
   history: ['curl', 'export', 'get', 'rerun', 'search'],
   carriers: ['check', 'list', 'update'],
   ratecards: ['check', 'import', 'list', 'remove', 'template'],
