@@ -230,6 +230,7 @@ export const company = defineMessages({
     'area.users': 'пользователи',
     'area.devices': 'устройства',
     'area.warehouses': 'склады',
+    'area.pricing': 'наценка',
 
     'action.keys:create': 'Создан API-ключ',
     'action.keys:revoke': 'Отозван API-ключ',
@@ -257,6 +258,8 @@ export const company = defineMessages({
     'action.warehouses:create': 'Добавлен склад',
     'action.warehouses:update': 'Изменён склад',
     'action.warehouses:remove': 'Удалён склад',
+    'action.pricing:set': 'Задано правило наценки',
+    'action.pricing:remove': 'Удалено правило наценки',
   },
   en: {
     'tabs.company': 'Company server',
@@ -481,6 +484,7 @@ export const company = defineMessages({
     'area.users': 'users',
     'area.devices': 'devices',
     'area.warehouses': 'warehouses',
+    'area.pricing': 'resale prices',
 
     'action.keys:create': 'API key created',
     'action.keys:revoke': 'API key revoked',
@@ -508,5 +512,7 @@ export const company = defineMessages({
     'action.warehouses:create': 'Warehouse added',
     'action.warehouses:update': 'Warehouse changed',
     'action.warehouses:remove': 'Warehouse removed',
+    'action.pricing:set': 'Resale rule set',
+    'action.pricing:remove': 'Resale rule removed',
   },
 });

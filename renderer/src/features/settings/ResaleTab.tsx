@@ -23,7 +23,7 @@ import { formatMoney } from '../../lib/format';
 import { Section, useExplain } from './kit';
 import { ResaleForm } from './ResaleForm';
 import { PREVIEW_PRICES_KOPECKS } from './resale-form';
-import { markupText, previewOf } from './resale-view';
+import { percentText, previewOf } from './resale-view';
 import './resale.css';
 
 const EXAMPLE_KOPECKS = PREVIEW_PRICES_KOPECKS[1];
@@ -67,80 +67,83 @@ export function ResaleTab(): ReactNode {
     }
   };
 
-  const money = (k: number | null): string => (k === null || k === 0 ? t('none') : formatMoney(k, lang));
+  const lines = (parts: ReadonlyArray<string | null>): ReactNode => {
+    const shown = parts.filter((p): p is string => p !== null);
+    return shown.length === 0 ? (
+      <span className="muted">{t('none')}</span>
+    ) : (
+      shown.map((p) => (
+        <span key={p} className="resale-line">
+          {p}
+        </span>
+      ))
+    );
+  };
+  const example = formatMoney(EXAMPLE_KOPECKS, lang);
   const columns: Column<PricingRuleView>[] = [
     {
-      key: 'owner',
-      header: t('col.owner'),
+      key: 'rule',
+      header: t('col.rule'),
       className: 'cell-cut',
+      // Whose rule over which carrier: two lines, so neither name is cut at 1024.
       render: (r) => (
-        <span title={ownerText(r)} className={r.account === null ? 'resale-desk' : undefined}>
-          {ownerText(r)}
-        </span>
-      ),
-    },
-    {
-      key: 'carrier',
-      header: t('col.carrier'),
-      className: 'cell-cut',
-      render: (r) => (
-        <span title={carrierText(r)} className={r.carrier === null ? 'muted' : undefined}>
-          {carrierText(r)}
-        </span>
+        <>
+          <span title={ownerText(r)} className={r.account === null ? 'resale-desk' : undefined}>
+            {ownerText(r)}
+          </span>
+          <span title={carrierText(r)} className="muted">
+            {carrierText(r)}
+          </span>
+        </>
       ),
     },
     {
       key: 'markup',
       header: t('col.markup'),
       align: 'right',
-      width: '150px',
-      render: (r) => markupText(r, lang) || <span className="muted">{t('none')}</span>,
+      width: '104px',
+      render: (r) =>
+        lines([
+          r.markup_percent > 0 ? `+${percentText(r.markup_percent, lang)}\u00a0%` : null,
+          r.markup_kopecks > 0 ? `+${formatMoney(r.markup_kopecks, lang)}` : null,
+        ]),
     },
     {
       key: 'packaging',
       header: t('col.packaging'),
       align: 'right',
-      width: '104px',
-      render: (r) => money(r.packaging_kopecks),
+      width: '100px',
+      render: (r) => lines([r.packaging_kopecks > 0 ? formatMoney(r.packaging_kopecks, lang) : null]),
     },
     {
       key: 'limits',
       header: t('col.limits'),
       align: 'right',
-      width: '150px',
+      width: '140px',
       render: (r) =>
-        r.min_kopecks === null && r.max_kopecks === null ? (
-          <span className="muted">{t('none')}</span>
-        ) : r.max_kopecks === null ? (
-          t('from', { sum: formatMoney(r.min_kopecks!, lang) })
-        ) : r.min_kopecks === null ? (
-          t('upTo', { sum: formatMoney(r.max_kopecks, lang) })
-        ) : (
-          `${formatMoney(r.min_kopecks, lang)} – ${formatMoney(r.max_kopecks, lang)}`
-        ),
+        lines([
+          r.min_kopecks === null ? null : t('from', { sum: formatMoney(r.min_kopecks, lang) }),
+          r.max_kopecks === null ? null : t('upTo', { sum: formatMoney(r.max_kopecks, lang) }),
+        ]),
     },
     {
       key: 'rounding',
       header: t('col.rounding'),
-      width: '118px',
-      render: (r) => (
-        <span className={r.rounding === 'none' ? 'muted' : undefined}>{t(`round.${r.rounding}`)}</span>
-      ),
+      align: 'right',
+      width: lang === 'ru' ? '108px' : '100px',
+      render: (r) => lines([r.rounding === 'none' ? null : t(`step.${r.rounding}`)]),
     },
     {
       key: 'example',
-      header: t('col.example'),
+      header: (
+        <span title={t('col.exampleHint', { from: example })}>{t('col.example', { from: example })}</span>
+      ),
       align: 'right',
-      width: '112px',
+      width: '116px',
       // What the rule makes of a 1 000 ₽ carrier price: the quickest check that it says what was meant.
       render: (r) => {
         const to = previewOf(r)?.find((p) => p.from === EXAMPLE_KOPECKS)?.to;
-        const text = to === undefined ? t('none') : formatMoney(to, lang);
-        return (
-          <span title={t('exampleArrow', { from: formatMoney(EXAMPLE_KOPECKS, lang), to: text })}>
-            {text}
-          </span>
-        );
+        return <strong>{to === undefined ? t('none') : formatMoney(to, lang)}</strong>;
       },
     },
   ];

@@ -1,25 +1,13 @@
-// How a resale rule reads in the table and the form (#21): whose it is, its markup in one line, its limits,
-// and what it makes of a few carrier prices (the contract's own customerPrice, so the preview is the quote).
-import type { PricingRuleView, PricingSetInput } from '../../../../core/desk/contract';
+// How a resale rule reads in the table and the form (#21): its percentage in the language's decimals, and
+// what it makes of a few carrier prices (the contract's own customerPrice, so the preview is the quote).
+import type { PricingSetInput } from '../../../../core/desk/contract';
 import { customerPrice, PricingRule } from '../../../../core/contract/pricing';
-import { formatMoney, type Lang } from '../../lib/format';
+import type { Lang } from '../../lib/format';
 import { PREVIEW_PRICES_KOPECKS } from './resale-form';
 
 /** 12.5 → "12,5" in Russian. */
 export function percentText(percent: number, lang: Lang): string {
   return lang === 'ru' ? String(percent).replace('.', ',') : String(percent);
-}
-
-/** "+15 % + 50,00 ₽", or '' when the rule adds nothing. */
-export function markupText(
-  r: Pick<PricingRuleView, 'markup_percent' | 'markup_kopecks'>,
-  lang: Lang,
-): string {
-  const parts: string[] = [];
-  if (r.markup_percent > 0) parts.push(`+${percentText(r.markup_percent, lang)}\u00a0%`);
-  if (r.markup_kopecks > 0)
-    parts.push(`${parts.length > 0 ? '+ ' : '+'}${formatMoney(r.markup_kopecks, lang)}`);
-  return parts.join(' ');
 }
 
 /** The customer's price of each preview price, or null while the rule is not valid. */
