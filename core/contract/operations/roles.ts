@@ -66,6 +66,8 @@ export const OPERATION_ROLES = {
   'company:probe': 'clerk',
   'company:join': 'clerk',
   'company:leave': 'clerk',
+  'calendar:info': 'clerk',
+  'calendar:import': 'admin',
 } as const satisfies Record<OperationName, DeskRole>;
 
 /**

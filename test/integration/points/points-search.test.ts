@@ -60,6 +60,16 @@ describe('points:search in sandbox', () => {
     },
   );
 
+  it('5post: every point takes 15 kg at most (its real cell), so a 20 kg box finds none and says why', async () => {
+    const heavy = await desk.ok('points:search', {
+      carrier: '5post',
+      to: { city: 'Казань' },
+      places: [box(20)],
+    });
+    expect(heavy.points).toEqual([]);
+    expect(heavy.filtered_out).toBeGreaterThan(0);
+  });
+
   it('COD and card narrow the list to points that take them', async () => {
     const all = await desk.ok('points:search', {
       carrier: 'cdek',
