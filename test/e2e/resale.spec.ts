@@ -180,3 +180,24 @@ for (const lang of ['ru', 'en'] as const) {
     });
   });
 }
+
+test.describe('a clerk on a company server', () => {
+  test.use({ deskOptions: { company: { join: { user: 'Анна', role: 'clerk' } } } });
+
+  test('reads the server’s rules, changes none, and the server refuses a change', async ({ page, desk }) => {
+    await desk.company!.call('pricing:set', { account: null, carrier: 'cdek', markup_percent: 20 });
+    await openApp(page, 'settings/resale');
+    await expect(page.getByTestId('resale-row')).toHaveCount(1);
+    await expect(page.getByTestId('resale-row')).toContainText('СДЭК');
+    await expect(page.getByTestId('resale-tab')).toContainText('Правила меняет администратор.');
+    await expect(page.getByTestId('resale-new')).toHaveCount(0);
+    await expect(page.getByTestId('resale-edit')).toHaveCount(0);
+    await expect(page.getByTestId('resale-remove')).toHaveCount(0);
+    // The server decides, whatever the window shows: the clerk's desk is refused the change.
+    const refused = await page.evaluate(() =>
+      window.ratedesk!.pricing.set({ account: null, carrier: null, markup_percent: 1 }),
+    );
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await desk.company!.call('pricing:list')).toHaveLength(1);
+  });
+});
