@@ -227,7 +227,7 @@ export async function createRatingService(options: RatingServiceOptions) {
       shipment,
       now: clock.now(),
       dayRules: (carrier: string) => dayRulesFor(carrier, settings),
-      pricing: (owner !== undefined && (await store.pricing?.forAccount(owner))) || [],
+      pricing: (owner !== undefined && (await store.pricing.forAccount(owner))) || [],
     };
     const result = await quoteAll(shipment, set, health, {
       today: moscowDate(finishing.now),

@@ -12,6 +12,7 @@ import { historyOperations } from './history';
 import { keyOperations } from './keys';
 import { pointOperations } from './points';
 import { originOperations } from './origins';
+import { pricingOperations } from './pricing';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
@@ -33,6 +34,7 @@ export const OPERATIONS = {
   ...companyOperations,
   ...calendarOperations,
   ...pointOperations,
+  ...pricingOperations,
 } satisfies OperationTable;
 
 /** Parses `raw` with the operation's schema, then runs it. */
@@ -54,4 +56,5 @@ export * from './keys';
 export * from './settings';
 export * from './users';
 export * from './warehouses';
+export * from './pricing';
 export { AUDIT_DESCRIBERS, AUDIT_READ_ONLY, auditActor } from './audit-log';

@@ -10,6 +10,7 @@ import { carrierOperations } from './carriers';
 import type { StoreContext } from './context';
 import { runStoreOperation, type StoreOperation } from './define';
 import { keyOperations } from './keys';
+import { pricingOperations } from './pricing';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
 import { userOperations } from './users';
@@ -31,6 +32,7 @@ export const STORE_OPERATIONS = {
   ...warehouseOperations,
   ...auditOperations,
   ...calendarOperations,
+  ...pricingOperations,
   'settings:get': settingsGet,
   'settings:get-one': settingsGetOne,
   'settings:set': settingsSet,

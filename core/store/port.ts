@@ -333,8 +333,8 @@ export interface Store extends MoneyPath, IntegrityCheckStore {
   readonly pickupCatalogue: PickupCatalogueStore;
   readonly users: UsersStore;
   readonly warehouses: WarehousesStore;
-  /** Resale rules (#21). Optional only until both implementations carry it. */
-  readonly pricing?: PricingStore;
+  /** Resale rules (#21). */
+  readonly pricing: PricingStore;
   readonly audit: AuditStore;
   readonly changes: ChangeFeed;
   /** Shared carrier state where instances share the data; absent where one process serves it. */

@@ -20,6 +20,7 @@ import { calendarCommands } from './calendar';
 import { carrierCommands } from './carriers';
 import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, type Values } from './command';
 import { keyCommands } from './keys';
+import { pricingCommands } from './pricing';
 import { migrateCommands } from './migrate-to';
 import { rateCardCommands } from './ratecards';
 import { serverKeyCommands } from './server-key';
@@ -95,6 +96,14 @@ Production calendar (the days delivery dates are counted over; docs/operations.m
   calendar import FILE                          (one year as JSON: {year, source, days_off, working_days};
                                                  it overrides the shipped year from the next quote)
 
+Resale prices: the customer's price beside the carrier's (docs/operations.md, "Resale prices")
+  pricing list
+  pricing set (--account NAME | --desk) [--carrier CODE] [--percent P] [--add RUB]
+              [--packaging RUB] [--min RUB] [--max RUB] [--round 1|5|10|none]
+                                                (the whole rule of that account, or of the desk's own
+                                                 quotes, for CODE or every carrier; left out: none)
+  pricing remove (--account NAME | --desk) [--carrier CODE]
+
 Settings and notifications
   settings get [NAME]
   settings set NAME [VALUE]                     (secret settings: VALUE is read from stdin)
@@ -124,6 +133,7 @@ const COMMANDS: Record<string, Command> = {
   ...settingCommands,
   ...userCommands,
   ...warehouseCommands,
+  ...pricingCommands,
   ...auditCommands,
   ...serverKeyCommands,
   ...migrateCommands,

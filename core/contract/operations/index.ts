@@ -8,6 +8,7 @@ import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import { keyOperations } from './keys';
 import { pointOperations } from './points';
+import { pricingOperations } from './pricing';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
@@ -22,6 +23,7 @@ export const operationSchemas = {
   ...companyOperations,
   ...calendarOperations,
   ...pointOperations,
+  ...pricingOperations,
 } as const satisfies Record<`${string}:${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof operationSchemas;
@@ -43,6 +45,7 @@ export * from './company';
 export * from './events';
 export * from './keys';
 export * from './points';
+export * from './pricing';
 export * from './quotes';
 export * from './ratecards';
 export * from './roles';

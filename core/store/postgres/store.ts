@@ -21,6 +21,7 @@ import type {
   NotificationsStore,
   PickupCatalogueStore,
   PointDirectoriesStore,
+  PricingStore,
   QuotesStore,
   RateCardsStore,
   ReserveResult,
@@ -40,6 +41,7 @@ import { PgMoneyPath, type MoneyOptions } from './money';
 import { pgLocationCache, pgPickupCatalogue } from './places';
 import { pgPointDirectories } from './point-directories';
 import { PgDb } from './pool';
+import { pgPricing } from './pricing';
 import { pgRateCards } from './rate-cards';
 import { PgSettings } from './settings';
 import { pgUsers } from './users';
@@ -77,6 +79,7 @@ export class PgStore implements Store {
   readonly users: UsersStore;
   readonly warehouses: WarehousesStore;
   readonly audit: AuditStore;
+  readonly pricing: PricingStore;
   /** Statements on the pool, for this implementation's own tests: not part of the port. */
   readonly db: PgDb;
 
@@ -137,6 +140,7 @@ export class PgStore implements Store {
     this.users = pgUsers(this.db);
     this.warehouses = pgWarehouses(this.db);
     this.audit = pgAudit(this.db);
+    this.pricing = pgPricing(this.db);
   }
 
   /** Reads the first settings copy and generations; before anything uses the store. */

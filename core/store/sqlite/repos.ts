@@ -10,6 +10,7 @@ import { notificationsRepo } from './notifications';
 import type { Db } from './open';
 import { pickupCatalogueRepo } from './pickup-catalogue';
 import { pointDirectoriesRepo } from './point-directories';
+import { pricingRepo } from './pricing';
 import { quotesRepo } from './quotes';
 import { rateCardsRepo } from './rate-cards';
 import { settingsRepo } from './settings';
@@ -32,6 +33,7 @@ export function sqliteRepos(db: Db, secrets?: SecretStore) {
     users: usersRepo(db),
     warehouses: warehousesRepo(db),
     audit: auditRepo(db),
+    pricing: pricingRepo(db),
   };
 }
 

@@ -33,6 +33,7 @@ import {
   type AuditStore,
   type UsersStore,
   type WarehousesStore,
+  type PricingStore,
 } from '../port';
 import { sqliteAudit } from './audit';
 import { isBusyError, retryWhileBusy, sleepSync, useServingBusyTimeout } from './busy';
@@ -47,6 +48,7 @@ import { sqliteRepos, type SqliteRepos } from './repos';
 import type { SqliteRunner } from './runner';
 import { sqliteUsers } from './users';
 import { sqliteWarehouses } from './warehouses';
+import { sqlitePricing } from './pricing';
 
 export interface SqliteStoreOptions {
   secrets?: SecretStore;
@@ -79,6 +81,7 @@ export class SqliteStore implements Store {
   readonly users: UsersStore;
   readonly warehouses: WarehousesStore;
   readonly audit: AuditStore;
+  readonly pricing: PricingStore;
 
   private readonly committer: GroupCommitter;
   private serving = false;
@@ -177,6 +180,7 @@ export class SqliteStore implements Store {
     this.users = sqliteUsers(r.users, runner);
     this.warehouses = sqliteWarehouses(r.warehouses, runner);
     this.audit = sqliteAudit(r.audit, runner);
+    this.pricing = sqlitePricing(r.pricing, runner);
 
     this.notifications = { list: (limit) => this.read(() => r.notifications.list(limit)) };
 

@@ -38,6 +38,7 @@ const EXPECTED_API = {
   audit: ['export', 'search'],
   company: ['join', 'leave', 'probe', 'status'],
   calendar: ['import', 'info'],
+  pricing: ['list', 'remove', 'set'],
   on: ['balanceChanged', 'balanceLow', 'carriersStatus', 'companyStatus', 'quoteProgress'],
 };
 

@@ -66,6 +66,7 @@ describe('shipped migrations', () => {
       [7, 'c44784865c84b8ab467df6aca860b9c46ad81dc0f2ec1cac9779746fbf1e099e'],
       [8, '324b1efb2d897339ecc5aab360fb9574344e26558f9ca10686b6466e209739af'],
       [9, '49675f6c17d1cbfaab91e06825b1f3866915ed3c419d68f81d07ba37f19f8361'],
+      [10, 'e1705cd50bdb4fbfa5dc14bc96b69cb202f29f2496dd0c1357954d436b07ba60'],
     ]);
   });
 
