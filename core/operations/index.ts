@@ -3,6 +3,7 @@
 import type { OperationName, OperationOutput } from '../contract/operations';
 import { accountOperations } from './accounts';
 import { auditOperations } from './audit';
+import { bulkOperations } from './bulk';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import type { ServiceContext, StoreContext } from './context';
@@ -29,6 +30,7 @@ export const OPERATIONS = {
   ...originOperations,
   ...auditOperations,
   ...companyOperations,
+  ...bulkOperations,
 } satisfies OperationTable;
 
 /** Parses `raw` with the operation's schema, then runs it. */

@@ -3,6 +3,7 @@
 // types derive (core/operations/ holds what each one does). Renderer-safe: zod and constants only.
 import type { z } from 'zod';
 import { accountOperations } from './accounts';
+import { bulkOperations } from './bulk';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import { keyOperations } from './keys';
@@ -18,6 +19,7 @@ export const operationSchemas = {
   ...keyOperations,
   ...rateCardOperations,
   ...companyOperations,
+  ...bulkOperations,
 } as const satisfies Record<`${string}:${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof operationSchemas;
@@ -32,6 +34,7 @@ export function isOperationName(name: string): name is OperationName {
 }
 
 export * from './accounts';
+export * from './bulk';
 export * from './carriers';
 export * from './common';
 export * from './company';
