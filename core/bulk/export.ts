@@ -26,8 +26,8 @@ const HEAD: Record<Language, string[]> = {
   en: ['Row', 'Reference', 'From', 'To', 'Weight, kg'],
 };
 const TAIL: Record<Language, string[]> = {
-  ru: ['Цена клиенту, ₽', 'Не ответили', 'Ошибка строки'],
-  en: ['Customer price, RUB', 'No answer', 'Row problem'],
+  ru: ['Цена клиенту, ₽', 'Не ответили', 'Цены', 'Ошибка строки'],
+  en: ['Customer price, RUB', 'No answer', 'Prices', 'Row problem'],
 };
 
 export function bulkHeader(lang: Language): string[] {
@@ -47,6 +47,7 @@ export const BULK_WIDTHS = [
   ...Array.from({ length: 15 }, (_, i) => [14, 24, 11, 9, 12][i % 5]!),
   14,
   20,
+  16,
   30,
 ];
 
@@ -85,6 +86,7 @@ export function bulkCells(
   rows: readonly ExportRow[],
   problems: readonly BulkProblem[],
   lang: Language,
+  sandboxMark: string,
 ): SheetCell[][] {
   const out: Array<{ line: number; cells: SheetCell[] }> = rows.map((row) => {
     const chosen = chosenRate(row);
@@ -105,6 +107,7 @@ export function bulkCells(
         ...picks.flatMap((p) => rateCells(p ?? null)),
         chosen?.customer_price_kopecks != null ? { money: chosen.customer_price_kopecks / 100 } : null,
         noAnswer,
+        row.sandbox ? sandboxMark : '',
         row.error ?? (row.rates.length === 0 ? (lang === 'ru' ? 'нет тарифов' : 'no rates') : ''),
       ],
     };

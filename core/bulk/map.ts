@@ -28,7 +28,7 @@ const words = (header: string): string[] =>
     .filter(Boolean);
 
 const has = (w: readonly string[], ...stems: string[]): boolean =>
-  w.some((x) => stems.some((s) => (s.length <= 2 ? x === s : x.startsWith(s))));
+  w.some((x) => stems.some((s) => (s.length <= 3 ? x === s : x.startsWith(s))));
 
 const POSTAL = ['индекс', 'postal', 'zip', 'postcode', 'index'];
 const FROM = ['откуда', 'отправ', 'from', 'origin', 'sender'];

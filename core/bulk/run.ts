@@ -12,6 +12,7 @@ import type { BucketLimits, Store } from '../store/port';
 /** One row's quote, stored in history: what the operation layer hands the run. */
 export type QuoteRow = (shipment: QuoteShipment) => Promise<{
   quote_id: number;
+  sandbox: boolean;
   rates: QuoteRate[];
   failures: CarrierFailure[];
 }>;
@@ -96,6 +97,7 @@ function rowResult(row: BulkShipment, outcome: Awaited<ReturnType<QuoteRow>> | E
   if (outcome instanceof Error) {
     return {
       ...base,
+      sandbox: false,
       quote_id: null,
       rates: [],
       failures: [],
@@ -107,6 +109,7 @@ function rowResult(row: BulkShipment, outcome: Awaited<ReturnType<QuoteRow>> | E
   return {
     ...base,
     quote_id: outcome.quote_id,
+    sandbox: outcome.sandbox,
     rates: outcome.rates,
     failures: outcome.failures,
     cheapest: cheapestOf(outcome.rates),

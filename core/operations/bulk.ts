@@ -14,6 +14,7 @@ import { csvText } from './csv';
 import type { AreaOperations } from './define';
 import { OperationError } from './errors';
 import { exportLanguage, stamp } from './export-basics';
+import { SANDBOX_MARK } from './history-export';
 import { fromWarehouse, runDeskQuote } from './quotes';
 import { requireWarehouse } from './warehouses';
 import { writeXlsx } from './xlsx';
@@ -96,7 +97,7 @@ export const bulkOperations = {
           quote: async (shipment) => {
             const asked = warehouse ? fromWarehouse(shipment, warehouse) : shipment;
             const r = await runDeskQuote(quiet, runKey, asked, { warehouse: warehouse?.name ?? null });
-            return { quote_id: r.quote_id, rates: r.rates, failures: r.failures };
+            return { quote_id: r.quote_id, sandbox: r.sandbox, rates: r.rates, failures: r.failures };
           },
           onRow: (row, done, total) => ctx.emit('bulk:progress', { runKey, done, total, row }),
         });
@@ -119,7 +120,7 @@ export const bulkOperations = {
       const now = ctx.clock.now();
       const lang = await exportLanguage(ctx);
       const header = bulkHeader(lang);
-      const cells = bulkCells(rows, problems, lang);
+      const cells = bulkCells(rows, problems, lang, SANDBOX_MARK[lang]);
       const base = `ratedesk-bulk-${stamp(now)}`;
       if (format === 'csv') {
         const text = csvText([header, ...cells.map((r) => r.map((c) => csvCell(c, lang)))], {

@@ -46,6 +46,8 @@ export const OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   csv: { type: 'boolean' },
+  out: { type: 'string' },
+  format: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

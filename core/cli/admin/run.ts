@@ -20,6 +20,7 @@ import { carrierCommands } from './carriers';
 import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, type Values } from './command';
 import { keyCommands } from './keys';
 import { migrateCommands } from './migrate-to';
+import { quoteFileCommands } from './quote-file';
 import { rateCardCommands } from './ratecards';
 import { serverKeyCommands } from './server-key';
 import { settingCommands } from './settings';
@@ -62,6 +63,12 @@ Rate cards (carriers without an API, quoted from a CSV of contract prices)
                                                 (replaces a card of the same code; a bad file is refused
                                                  whole, its first 100 problems listed)
   ratecards remove CODE
+
+Bulk quoting (a day's shipments from a spreadsheet; docs/operations.md "Bulk quoting")
+  quote-file IN --out OUT [--account NAME] [--format csv|xlsx]
+                                                (quotes every row of a CSV or XLSX file, paced by the
+                                                 account's rate limit; progress on stderr; exit 1 when a row
+                                                 was bad or got no rate, each listed with its row number)
 
 Server key (seals carrier secrets in a shared database; docs/operations.md)
   server-key new [--file F]                     (32 random bytes in base64; F is created with mode 0600)
@@ -121,6 +128,7 @@ const COMMANDS: Record<string, Command> = {
   ...auditCommands,
   ...serverKeyCommands,
   ...migrateCommands,
+  ...quoteFileCommands,
 };
 
 const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'database', 'json', 'help', 'server-key-file'];

@@ -136,6 +136,8 @@ export const BulkRowResult = z.object({
   fastest: z.int().min(0).nullable(),
   /** The quote itself failed (not a carrier): an internal error's short text. */
   error: z.string().nullable(),
+  /** Simulated carriers answered (sandbox mode): the prices are not real, and the export says so. */
+  sandbox: z.boolean(),
 });
 export type BulkRowResult = z.output<typeof BulkRowResult>;
 
