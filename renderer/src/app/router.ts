@@ -2,7 +2,7 @@
 // The hash survives a reload (Electron's app:// page and the test server alike) and needs no server rules.
 import { useEffect, useState } from 'react';
 
-export const SCREENS = ['quote', 'history', 'carriers', 'balance', 'settings'] as const;
+export const SCREENS = ['quote', 'history', 'carriers', 'balance', 'settings', 'bulk'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 export interface Route {

@@ -15,3 +15,5 @@ export { quoteInput } from './quote-input';
 export { company } from './company';
 // #20: named warehouses (Settings → Склады, the picker at «Откуда», «из всех складов»)
 export { warehouses } from './warehouses';
+// #21: «Пакетный расчёт», a day's shipments from a file
+export { bulk } from './bulk';
