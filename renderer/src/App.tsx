@@ -92,7 +92,7 @@ function Shell(): ReactNode {
         setHelpOpen(true);
         return;
       }
-      if (e.altKey && !e.ctrlKey && !e.metaKey && /^[1-5]$/.test(e.key)) {
+      if (e.altKey && !e.ctrlKey && !e.metaKey && new RegExp(`^[1-${SCREENS.length}]$`).test(e.key)) {
         e.preventDefault();
         navigate(SCREENS[Number(e.key) - 1]!);
         return;

@@ -1,4 +1,4 @@
-// A hash router for five screens: #/quote, #/history, #/history/42, #/carriers, #/balance, #/settings/keys.
+// A hash router for six screens: #/quote, #/history, #/history/42, #/carriers, #/balance, #/settings/keys, #/bulk.
 // The hash survives a reload (Electron's app:// page and the test server alike) and needs no server rules.
 import { useEffect, useState } from 'react';
 
