@@ -12,15 +12,20 @@ import { createRatingService } from '../../core/service';
 import { fmtSteal, stealMeter } from './steal';
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 1000);
-const RPS = Number(process.env.BENCH_BULK_RPS ?? 50);
+/**
+ * The paid tier's limits (contract/limits.ts): 10 per second, a burst of 20. Below what RateDesk does unpaced
+ * on a 2-core host with 8 simulated carriers per row (15–28 rows/s), so the limit is what bounds the run.
+ */
+const RPS = Number(process.env.BENCH_BULK_RPS ?? 10);
+const BURST = Number(process.env.BENCH_BULK_BURST ?? 20);
 const CITIES = ['Казань', 'Санкт-Петербург', 'Екатеринбург', 'Новосибирск', 'Самара', 'Пермь', 'Уфа', 'Омск'];
 
-function file(salt: number): string {
+function file(salt: number, rows: number): string {
   const lines = ['Номер;Откуда;Куда;Вес, г;Длина;Ширина;Высота'];
   // A weight per row never asked before in this run: each row asks the carriers (the rate cache would answer
   // a repeated shipment, and this measures quotes).
-  for (let i = 0; i < ROWS; i++)
-    lines.push(`${i + 1};Москва;${CITIES[i % CITIES.length]};${500 + i * 2 + salt};30;20;10`);
+  for (let i = 0; i < rows; i++)
+    lines.push(`${i + 1};Москва;${CITIES[i % CITIES.length]};${500 + i * 3 + salt};30;20;10`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -31,7 +36,7 @@ export async function benchBulk(): Promise<void> {
   try {
     const ctx = service.desk.context;
     await invoke('accounts:create', { name: 'bench', balance: 10 }, ctx);
-    await invoke('accounts:set-limits', { account: 'bench', rps: RPS, burst: 1 }, ctx);
+    await invoke('accounts:set-limits', { account: 'bench', rps: RPS, burst: BURST }, ctx);
     const run = async (
       salt: number,
       account?: string,
@@ -50,8 +55,9 @@ export async function benchBulk(): Promise<void> {
       const ms = performance.now() - started;
       return { ms, rps: result.done / (result.elapsed_ms / 1000), done: result.done };
     };
-    // A first run of 1,000 rows warms the JIT and the simulators' directories; it is not reported.
-    await run(0);
+    // A first run of 200 rows warms the JIT, the simulators' directories and the carriers' breakers (a cold
+    // start on a busy host times some carriers out); it is not reported.
+    await run(0, undefined, 200);
     const free = await run(1);
     const paced = await run(2, 'bench');
     const inFlight = String(service.settings.get('rating.max_in_flight_per_account'));
@@ -61,9 +67,9 @@ export async function benchBulk(): Promise<void> {
         `${free.rps.toFixed(1).padStart(7)} rows/s  (${free.done} rows)  ← what RateDesk itself does`,
     );
     console.log(
-      `  paced by an account at ${RPS} rps, burst 1  ${(paced.ms / 1000).toFixed(1).padStart(6)} s wall  ` +
+      `  paced by an account at ${RPS} rps, burst ${BURST}  ${(paced.ms / 1000).toFixed(1).padStart(6)} s wall  ` +
         `${paced.rps.toFixed(1).padStart(7)} rows/s  (${paced.done} rows)  → ${((100 * paced.rps) / RPS).toFixed(0)} % ` +
-        `of the limit (target: 90–100 %, the limit the bound)`,
+        `of the limit (target: ≈ 100 %: the limit is the bound; the burst lets the first ${BURST} rows go at once)`,
     );
     console.log(`  CPU steal over the scenario: ${fmtSteal(steal())}\n`);
   } finally {

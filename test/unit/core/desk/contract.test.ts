@@ -36,7 +36,8 @@ const EXPECTED_API = {
   warehouses: ['create', 'list', 'remove', 'update'],
   audit: ['export', 'search'],
   company: ['join', 'leave', 'probe', 'status'],
-  on: ['balanceChanged', 'balanceLow', 'carriersStatus', 'companyStatus', 'quoteProgress'],
+  bulk: ['cancel', 'export', 'parse', 'run'],
+  on: ['balanceChanged', 'balanceLow', 'bulkProgress', 'carriersStatus', 'companyStatus', 'quoteProgress'],
 };
 
 function recordingApi() {
