@@ -44,7 +44,7 @@ export async function benchBulk(): Promise<void> {
       const started = performance.now();
       const parsed = await invoke(
         'bulk:parse',
-        { filename: 'day.csv', content: Buffer.from(file(salt)).toString('base64') },
+        { filename: 'day.csv', content: Buffer.from(file(salt, rows)).toString('base64') },
         ctx,
       );
       const result = await invoke(
