@@ -40,6 +40,7 @@ export async function benchBulk(): Promise<void> {
     const run = async (
       salt: number,
       account?: string,
+      rows = ROWS,
     ): Promise<{ ms: number; rps: number; done: number }> => {
       const started = performance.now();
       const parsed = await invoke(
