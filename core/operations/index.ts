@@ -4,12 +4,14 @@ import type { OperationName, OperationOutput } from '../contract/operations';
 import { accountOperations } from './accounts';
 import { auditOperations } from './audit';
 import { bulkOperations } from './bulk';
+import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import type { ServiceContext, StoreContext } from './context';
 import { invokeOperation, type OperationTable } from './define';
 import { historyOperations } from './history';
 import { keyOperations } from './keys';
+import { pointOperations } from './points';
 import { originOperations } from './origins';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
@@ -31,6 +33,8 @@ export const OPERATIONS = {
   ...auditOperations,
   ...companyOperations,
   ...bulkOperations,
+  ...calendarOperations,
+  ...pointOperations,
 } satisfies OperationTable;
 
 /** Parses `raw` with the operation's schema, then runs it. */

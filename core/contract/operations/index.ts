@@ -4,9 +4,11 @@
 import type { z } from 'zod';
 import { accountOperations } from './accounts';
 import { bulkOperations } from './bulk';
+import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import { keyOperations } from './keys';
+import { pointOperations } from './points';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
@@ -20,6 +22,8 @@ export const operationSchemas = {
   ...rateCardOperations,
   ...companyOperations,
   ...bulkOperations,
+  ...calendarOperations,
+  ...pointOperations,
 } as const satisfies Record<`${string}:${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof operationSchemas;
@@ -35,11 +39,13 @@ export function isOperationName(name: string): name is OperationName {
 
 export * from './accounts';
 export * from './bulk';
+export * from './calendar';
 export * from './carriers';
 export * from './common';
 export * from './company';
 export * from './events';
 export * from './keys';
+export * from './points';
 export * from './quotes';
 export * from './ratecards';
 export * from './roles';

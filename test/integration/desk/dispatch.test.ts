@@ -14,6 +14,7 @@ import {
   generateDeviceToken,
 } from '../../../core/keys/desk-credentials';
 import { SHIPMENT, startDesk, type DeskHarness } from './harness';
+import { SHIPPED_YEARS } from '../../../core/quote/calendar/data';
 
 let desk: DeskHarness;
 beforeAll(async () => {
@@ -40,6 +41,11 @@ const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
   'quote:run': () => ({ quoteKey: 'a', shipment: SHIPMENT }),
   'quote:export': () => ({ id: ids.quoteId, format: 'csv' }),
   'cities:search': () => ({ query: 'Мос' }),
+  'points:search': () => ({
+    carrier: 'cdek',
+    to: { city: 'Москва' },
+    places: [{ weight_grams: 1000, length_cm: 20, width_cm: 15, height_cm: 10 }],
+  }),
   'history:search': () => ({ text: 'Москва' }),
   'history:get': () => ({ id: ids.quoteId }),
   'history:rerun': () => ({ id: ids.quoteId, quoteKey: 'b' }),
@@ -96,6 +102,13 @@ const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
   'bulk:run': () => ({ runKey: 'bulk-a', rows: [{ line: 2, shipment: SHIPMENT }] }),
   'bulk:cancel': () => ({ runKey: 'bulk-a' }),
   'bulk:export': () => ({ format: 'csv', rows: [] }),
+  'calendar:info': () => undefined,
+  'calendar:import': () => ({
+    year: 2025,
+    source: 'dispatch test: the shipped 2025',
+    days_off: Object.keys(SHIPPED_YEARS[0]!.daysOff),
+    working_days: Object.keys(SHIPPED_YEARS[0]!.workingDays),
+  }),
 };
 
 const INVALID: Record<DeskChannel, unknown> = {
@@ -103,6 +116,7 @@ const INVALID: Record<DeskChannel, unknown> = {
   'quote:run': { quoteKey: 'a', shipment: { ...SHIPMENT, parcel: { weight_grams: -1 } } },
   'quote:export': { id: 1, format: 'pdf' },
   'cities:search': { query: 5 },
+  'points:search': { carrier: 'cdek', to: { city: 'Москва' }, places: [] },
   'history:search': { offset: -1 },
   'history:get': { id: 1.5 },
   'history:rerun': { id: 1, quoteKey: '' },
@@ -156,6 +170,8 @@ const INVALID: Record<DeskChannel, unknown> = {
   'bulk:run': { runKey: 'x', rows: [] },
   'bulk:cancel': { runKey: '' },
   'bulk:export': { format: 'pdf', rows: [] },
+  'calendar:info': { year: 2025 },
+  'calendar:import': { year: 2025, source: 'x', days_off: ['2026-01-01'] },
 };
 
 describe('every channel', () => {

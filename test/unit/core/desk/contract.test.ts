@@ -23,6 +23,7 @@ const EXPECTED_API = {
   app: ['info'],
   quote: ['export', 'run', 'runOrigins'],
   cities: ['search'],
+  points: ['search'],
   history: ['curl', 'export', 'get', 'rerun', 'search'],
   carriers: ['check', 'list', 'update'],
   ratecards: ['check', 'import', 'list', 'remove', 'template'],
@@ -37,6 +38,7 @@ const EXPECTED_API = {
   audit: ['export', 'search'],
   company: ['join', 'leave', 'probe', 'status'],
   bulk: ['cancel', 'export', 'parse', 'run'],
+  calendar: ['import', 'info'],
   on: ['balanceChanged', 'balanceLow', 'bulkProgress', 'carriersStatus', 'companyStatus', 'quoteProgress'],
 };
 
