@@ -77,13 +77,13 @@ for (const size of [
 test('a run stopped halfway keeps the rows quoted', async ({ page, desk }) => {
   test.setTimeout(120_000);
   await desk.call('accounts:create', { name: 'slow', balance: 10 });
-  await desk.call('accounts:set-limits', { account: 'slow', rps: 4, burst: 1 });
+  await desk.call('accounts:set-limits', { account: 'slow', rps: 2, burst: 1 });
   await openApp(page, 'bulk');
   await choose(page, 'много.xlsx', await dayFile(60));
   await page.getByTestId('bulk-account').selectOption('slow');
   await page.getByTestId('bulk-run').click();
   await expect(page.getByTestId('bulk-progress')).toBeVisible();
-  await expect(page.getByTestId('bulk-progress')).toContainText(/Рассчитано [3-9] из 60/, {
+  await expect(page.getByTestId('bulk-progress')).toContainText(/Рассчитано ([3-9]|[1-5]\d) из 60/, {
     timeout: 30_000,
   });
   await screenshot(page, 'bulk-progress-1280');
