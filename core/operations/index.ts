@@ -3,6 +3,7 @@
 import type { OperationName, OperationOutput } from '../contract/operations';
 import { accountOperations } from './accounts';
 import { auditOperations } from './audit';
+import { bulkOperations } from './bulk';
 import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
@@ -32,6 +33,7 @@ export const OPERATIONS = {
   ...originOperations,
   ...auditOperations,
   ...companyOperations,
+  ...bulkOperations,
   ...calendarOperations,
   ...pointOperations,
   ...pricingOperations,

@@ -22,6 +22,7 @@ import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, typ
 import { keyCommands } from './keys';
 import { pricingCommands } from './pricing';
 import { migrateCommands } from './migrate-to';
+import { quoteFileCommands } from './quote-file';
 import { rateCardCommands } from './ratecards';
 import { serverKeyCommands } from './server-key';
 import { settingCommands } from './settings';
@@ -64,6 +65,12 @@ Rate cards (carriers without an API, quoted from a CSV of contract prices)
                                                 (replaces a card of the same code; a bad file is refused
                                                  whole, its first 100 problems listed)
   ratecards remove CODE
+
+Bulk quoting (a day's shipments from a spreadsheet; docs/operations.md "Bulk quoting")
+  quote-file IN --out OUT [--account NAME] [--format csv|xlsx]
+                                                (quotes every row of a CSV or XLSX file, paced by the
+                                                 account's rate limit; progress on stderr; exit 1 when a row
+                                                 was bad or got no rate, each listed with its row number)
 
 Server key (seals carrier secrets in a shared database; docs/operations.md)
   server-key new [--file F]                     (32 random bytes in base64; F is created with mode 0600)
@@ -137,6 +144,7 @@ const COMMANDS: Record<string, Command> = {
   ...auditCommands,
   ...serverKeyCommands,
   ...migrateCommands,
+  ...quoteFileCommands,
   ...calendarCommands,
 };
 

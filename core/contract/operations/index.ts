@@ -3,6 +3,7 @@
 // types derive (core/operations/ holds what each one does). Renderer-safe: zod and constants only.
 import type { z } from 'zod';
 import { accountOperations } from './accounts';
+import { bulkOperations } from './bulk';
 import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
@@ -21,6 +22,7 @@ export const operationSchemas = {
   ...keyOperations,
   ...rateCardOperations,
   ...companyOperations,
+  ...bulkOperations,
   ...calendarOperations,
   ...pointOperations,
   ...pricingOperations,
@@ -38,6 +40,7 @@ export function isOperationName(name: string): name is OperationName {
 }
 
 export * from './accounts';
+export * from './bulk';
 export * from './calendar';
 export * from './carriers';
 export * from './common';

@@ -17,3 +17,5 @@ export { company } from './company';
 export { warehouses } from './warehouses';
 // #21: resale prices (Settings → Наценка)
 export { resale } from './resale';
+// #21: «Пакетный расчёт», a day's shipments from a file
+export { bulk } from './bulk';

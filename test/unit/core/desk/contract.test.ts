@@ -37,9 +37,10 @@ const EXPECTED_API = {
   warehouses: ['create', 'list', 'remove', 'update'],
   audit: ['export', 'search'],
   company: ['join', 'leave', 'probe', 'status'],
+  bulk: ['cancel', 'export', 'parse', 'run'],
   calendar: ['import', 'info'],
   pricing: ['list', 'remove', 'set'],
-  on: ['balanceChanged', 'balanceLow', 'carriersStatus', 'companyStatus', 'quoteProgress'],
+  on: ['balanceChanged', 'balanceLow', 'bulkProgress', 'carriersStatus', 'companyStatus', 'quoteProgress'],
 };
 
 function recordingApi() {
