@@ -26,6 +26,12 @@ export interface ReadablePoint {
   rates: PointRate[];
   /** deliverySL: days, minimalSl..sl; null when absent. */
   days: { min: number; max: number } | null;
+  /**
+   * What the point takes (#21): payment on receipt in cash or by card (`cashAllowed`, `cardAllowed`) and an
+   * order of several places (`multiplaceDeliveryAllowed`). Absent where 5Post did not say, and in catalogues
+   * stored before #21: then nothing is ruled out.
+   */
+  takes?: { cash?: boolean; card?: boolean; multiplace?: boolean };
 }
 
 export interface StoredPoint {
@@ -118,9 +124,20 @@ export function readPoint(raw: unknown): StoredPoint | null {
         : null,
       rates,
       days: sl ? { min: Math.min(sl.minimalSl ?? sl.sl, sl.sl), max: sl.sl } : null,
+      ...takesOf(p),
     },
     problem: null,
   };
+}
+
+/** The point's `takes`, only what 5Post said (nothing: no key, as in catalogues stored before #21). */
+function takesOf(p: FivePostPoint): Pick<ReadablePoint, 'takes'> {
+  const takes = {
+    ...(p.cashAllowed !== undefined ? { cash: p.cashAllowed } : {}),
+    ...(p.cardAllowed !== undefined ? { card: p.cardAllowed } : {}),
+    ...(p.multiplaceDeliveryAllowed !== undefined ? { multiplace: p.multiplaceDeliveryAllowed } : {}),
+  };
+  return Object.keys(takes).length > 0 ? { takes } : {};
 }
 
 function zipOf(value: unknown): string | null {
