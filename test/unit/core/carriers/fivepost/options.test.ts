@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codFee, codPaymentAt, insuranceFee } from '../../../../../core/carriers/fivepost/fees';
+import { FIVEPOST_LIMITS } from '../../../../../core/carriers/fivepost/limits';
+import { exceededShipmentLimits } from '../../../../../core/carriers/limits';
 import { readPoint, type StoredPoint } from '../../../../../core/carriers/fivepost/points';
 import { quoteFromPoints, type FivePostShipment } from '../../../../../core/carriers/fivepost/quote';
 
@@ -101,5 +103,15 @@ describe('5Post quote: several places', () => {
     // Two boxes of 9 kg: each fits 15 kg, together 18 kg (one order, priced by its weight).
     const nine = { ...BOX, weight_grams: 9_000 };
     expect(rateOf([multi], ship({ places: [nine, nine] })).price_kopecks).toBe(23_900 + 15 * 3_600);
+  });
+});
+
+describe('5Post limits per place (#21)', () => {
+  it('every place against the largest cell (25 kg, 60 cm); the shipment’s total is not capped', () => {
+    const twenty = { ...BOX, weight_grams: 20_000 };
+    expect(exceededShipmentLimits(FIVEPOST_LIMITS, [twenty, twenty, twenty])).toEqual([]);
+    expect(exceededShipmentLimits(FIVEPOST_LIMITS, [BOX, { ...BOX, weight_grams: 26_000 }])).toEqual([
+      'place 2: weight 26 kg over 25 kg',
+    ]);
   });
 });

@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { exceededShipmentLimits } from '../../../../../core/carriers/limits';
+import { YANDEX_LIMITS } from '../../../../../core/carriers/yandex/limits';
 import { readPricing } from '../../../../../core/carriers/yandex/mapper';
 import { pointListBody } from '../../../../../core/carriers/yandex/points';
 import { buildPricingRequest } from '../../../../../core/carriers/yandex/request';
@@ -85,5 +87,16 @@ describe('Yandex answer: the fee breakdown', () => {
       insurance_kopecks: 0,
       cod_fee_kopecks: null,
     });
+  });
+});
+
+describe('Yandex limits per place (#21)', () => {
+  it('each place against the XL box and 31 kg; no cap on the order as a whole', () => {
+    const box = { weight_grams: 30_000, length_cm: 60, width_cm: 40, height_cm: 45 };
+    expect(exceededShipmentLimits(YANDEX_LIMITS, [box, box, box])).toEqual([]);
+    expect(exceededShipmentLimits(YANDEX_LIMITS, [box, { ...box, length_cm: 80 }])).toEqual([
+      'place 2: longest side 80 cm over 60 cm',
+      'place 2: sum of sides 165 cm over 145 cm',
+    ]);
   });
 });
