@@ -226,7 +226,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     const finishing = {
       shipment,
       now: clock.now(),
-      dayRules: dayRulesFor,
+      dayRules: (carrier: string) => dayRulesFor(carrier, settings),
       pricing: (owner !== undefined && (await store.pricing?.forAccount(owner))) || [],
     };
     const result = await quoteAll(shipment, set, health, {
@@ -261,7 +261,18 @@ export async function createRatingService(options: RatingServiceOptions) {
     return finishResult(result, finishing);
   }
 
-  const points = createPointSearch({ store, clock, logger, sandbox: () => registry.sandbox() });
+  const points = createPointSearch({
+    store,
+    clock,
+    logger,
+    refreshHours: () => Number(settings.get('points.refresh_hours')),
+    // The enabled carrier's adapter, as quotes get it: its directory talks to the same host with the same account.
+    directoryOf: async (code) => {
+      const adapter = (await registry.carrierSet()).adapters.get(code);
+      if (!adapter) return { kind: 'unknown' };
+      return adapter.points ? { kind: 'directory', directory: adapter.points } : { kind: 'none' };
+    },
+  });
 
   const runtime: ApiRuntime = {
     store,

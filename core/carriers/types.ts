@@ -2,6 +2,7 @@ import type { CarrierRate } from '../contract/quote-ext';
 import type { Parcel } from '../contract/v1';
 import { CARRIER_DESCRIPTORS, type BuiltInDescriptor } from './built-in';
 import type { CarrierLimits } from './limits';
+import type { CarrierPointDirectory } from './point-directory';
 
 /** A location as the aggregator hands it to adapters: each adapter maps it to its own location key. */
 export interface QuoteLocation {
@@ -77,6 +78,8 @@ export interface CarrierAdapter {
    * on the signal's abort.
    */
   prepare?(context: PrepareContext): Promise<void>;
+  /** The carrier's pickup-point directory (#21, core/points/), where it publishes one RateDesk reads. */
+  readonly points?: CarrierPointDirectory;
 }
 
 export interface PrepareContext {

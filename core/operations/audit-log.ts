@@ -151,6 +151,16 @@ export const AUDIT_DESCRIBERS = {
     },
   },
   'warehouses:remove': (_i, o) => ({ target: o.name, detail: { id: o.id } }),
+
+  'calendar:import': (i, o) => ({
+    target: String(o.year),
+    detail: {
+      source: i.source,
+      days_off: o.weekday_days_off.length,
+      working_days: o.weekend_working_days.length,
+      replaced: o.replaced,
+    },
+  }),
 } satisfies { [N in OperationName]?: AuditDescriber<N> };
 
 /** Admin operations that change nothing (reads, files, live checks): nothing to write down. */

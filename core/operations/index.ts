@@ -3,12 +3,14 @@
 import type { OperationName, OperationOutput } from '../contract/operations';
 import { accountOperations } from './accounts';
 import { auditOperations } from './audit';
+import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import type { ServiceContext, StoreContext } from './context';
 import { invokeOperation, type OperationTable } from './define';
 import { historyOperations } from './history';
 import { keyOperations } from './keys';
+import { pointOperations } from './points';
 import { originOperations } from './origins';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
@@ -29,6 +31,8 @@ export const OPERATIONS = {
   ...originOperations,
   ...auditOperations,
   ...companyOperations,
+  ...calendarOperations,
+  ...pointOperations,
 } satisfies OperationTable;
 
 /** Parses `raw` with the operation's schema, then runs it. */

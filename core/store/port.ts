@@ -15,6 +15,7 @@
 import type { Tier } from '../contract/limits';
 import type { Threshold } from '../contract/low-balance';
 import type { FivePostCatalogueStore } from '../carriers/fivepost/catalogue-store';
+import type { PointDirectoryStore } from '../carriers/point-directory';
 import type { SlotDecision, WindowRule } from '../limits/sliding-window';
 import type { BucketLimits, TakeResult } from '../limits/token-bucket';
 import type { LocationCache } from '../locations/cache';
@@ -163,6 +164,9 @@ export interface LocationCacheStore extends LocationCache {
 }
 
 export type PickupCatalogueStore = FivePostCatalogueStore;
+
+/** Carriers' pickup-point directories per town (#21, core/points/search.ts). */
+export type PointDirectoriesStore = PointDirectoryStore;
 
 export interface IntegrityCheckStore {
   /** Whether the stored data itself is sound (SQLite: quick_check); asked once before serving. */
@@ -324,6 +328,8 @@ export interface Store extends MoneyPath, IntegrityCheckStore {
   readonly carrierHealth: CarrierHealthStore;
   readonly rateCards: RateCardsStore;
   readonly locationCache: LocationCacheStore;
+  /** Carriers' pickup-point directories per town (#21). */
+  readonly pointDirectories: PointDirectoriesStore;
   readonly pickupCatalogue: PickupCatalogueStore;
   readonly users: UsersStore;
   readonly warehouses: WarehousesStore;

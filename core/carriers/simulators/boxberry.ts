@@ -13,6 +13,7 @@ import {
   courierCityForZip,
   type SimBoxberryCity,
 } from './boxberry-cities';
+import { answerListPoints } from './boxberry-points';
 import { startSimulatorServer, type SimulatorExchange, type SimulatorHandle } from './handle';
 import { chargeableGrams, modelPriceKopecks, zoneOf } from './tariff-model';
 import { readBody } from './read-body';
@@ -76,6 +77,8 @@ export async function startBoxberrySimulator(
           { ExpressDelivery: served ? 1 : 0, ZoneExpressDelivery: served ? '1' : '', Remoteness: 0 },
         ]);
       }
+      case 'ListPoints':
+        return send(res, answerListPoints(q) as Json);
       case 'DeliveryCalculation':
         return send(res, { err: 'Метод DeliveryCalculation принимает только POST с телом JSON' });
       default:

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
 import { cdekCityByCode, findCdekCities, isKnownPostalCode, type SimCdekCity } from './cdek-cities';
+import { answerDeliveryPoints } from './cdek-points';
 import { quoteTariffs, type SimPackage } from './cdek-tariffs';
 import { startSimulatorServer, type SimulatorExchange, type SimulatorHandle } from './handle';
 import { readBody } from './read-body';
@@ -200,6 +201,12 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
         return;
       case 'GET /v2/location/cities':
         if (authorised(req, res)) locationCities(res, url);
+        return;
+      case 'GET /v2/deliverypoints':
+        if (authorised(req, res)) {
+          const answer = answerDeliveryPoints(url.searchParams);
+          send(res, answer.status, answer.body as Json);
+        }
         return;
       default:
         return send(res, 404, cdekErrors('v2_entity_not_found', `No handler for ${route}`));

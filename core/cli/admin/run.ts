@@ -16,6 +16,7 @@ import type { Store } from '../../store/port';
 import { InputError, UsageError } from '../admin-io';
 import { accountCommands } from './accounts';
 import { auditCommands } from './audit';
+import { calendarCommands } from './calendar';
 import { carrierCommands } from './carriers';
 import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, type Values } from './command';
 import { keyCommands } from './keys';
@@ -89,6 +90,11 @@ Company desks: users, devices, warehouses, the audit log (docs/operations.md)
                                                 (who changed what, newest first; --csv writes the file the
                                                  desk exports, in its language, to stdout)
 
+Production calendar (the days delivery dates are counted over; docs/operations.md)
+  calendar info                                 (years known, where each comes from, which are imported)
+  calendar import FILE                          (one year as JSON: {year, source, days_off, working_days};
+                                                 it overrides the shipped year from the next quote)
+
 Settings and notifications
   settings get [NAME]
   settings set NAME [VALUE]                     (secret settings: VALUE is read from stdin)
@@ -121,6 +127,7 @@ const COMMANDS: Record<string, Command> = {
   ...auditCommands,
   ...serverKeyCommands,
   ...migrateCommands,
+  ...calendarCommands,
 };
 
 const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'database', 'json', 'help', 'server-key-file'];

@@ -18,6 +18,7 @@ export const OPERATION_ROLES = {
   'quote:run-origins': 'clerk',
   'quote:export': 'clerk',
   'cities:search': 'clerk',
+  'points:search': 'clerk',
   'history:search': 'clerk',
   'history:get': 'clerk',
   'history:rerun': 'clerk',
@@ -62,6 +63,8 @@ export const OPERATION_ROLES = {
   'company:probe': 'clerk',
   'company:join': 'clerk',
   'company:leave': 'clerk',
+  'calendar:info': 'clerk',
+  'calendar:import': 'admin',
 } as const satisfies Record<OperationName, DeskRole>;
 
 /**

@@ -20,6 +20,7 @@ import type {
   LocationCacheStore,
   NotificationsStore,
   PickupCatalogueStore,
+  PointDirectoriesStore,
   QuotesStore,
   RateCardsStore,
   ReserveResult,
@@ -37,6 +38,7 @@ import { deskFigures, importDesk } from './import-desk';
 import { pgCarrierHealth, pgNotifications, pgQuotes } from './history';
 import { PgMoneyPath, type MoneyOptions } from './money';
 import { pgLocationCache, pgPickupCatalogue } from './places';
+import { pgPointDirectories } from './point-directories';
 import { PgDb } from './pool';
 import { pgRateCards } from './rate-cards';
 import { PgSettings } from './settings';
@@ -70,6 +72,7 @@ export class PgStore implements Store {
   readonly rateCards: RateCardsStore;
   readonly locationCache: LocationCacheStore;
   readonly pickupCatalogue: PickupCatalogueStore;
+  readonly pointDirectories: PointDirectoriesStore;
   readonly carrierCoordination: CarrierCoordinationStore;
   readonly users: UsersStore;
   readonly warehouses: WarehousesStore;
@@ -129,6 +132,7 @@ export class PgStore implements Store {
     };
     this.locationCache = pgLocationCache(this.db);
     this.pickupCatalogue = pgPickupCatalogue(this.db);
+    this.pointDirectories = pgPointDirectories(this.db);
     this.carrierCoordination = pgCarrierCoordination(this.db, options.secrets);
     this.users = pgUsers(this.db);
     this.warehouses = pgWarehouses(this.db);

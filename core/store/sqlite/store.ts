@@ -22,6 +22,7 @@ import {
   type LocationCacheStore,
   type NotificationsStore,
   type PickupCatalogueStore,
+  type PointDirectoriesStore,
   type QuotesStore,
   type RateCardsStore,
   type ReserveResult,
@@ -74,6 +75,7 @@ export class SqliteStore implements Store {
   readonly rateCards: RateCardsStore;
   readonly locationCache: LocationCacheStore;
   readonly pickupCatalogue: PickupCatalogueStore;
+  readonly pointDirectories: PointDirectoriesStore;
   readonly users: UsersStore;
   readonly warehouses: WarehousesStore;
   readonly audit: AuditStore;
@@ -233,6 +235,11 @@ export class SqliteStore implements Store {
       byCity: (namespace, cityKey) => this.read(() => r.pickupCatalogue.byCity(namespace, cityKey)),
       replace: (namespace, points, nowMs) =>
         this.once(() => r.pickupCatalogue.replace(namespace, points, nowMs)),
+    };
+    this.pointDirectories = {
+      get: (namespace, townKey) => this.read(() => r.pointDirectories.get(namespace, townKey)),
+      put: (namespace, townKey, directory) =>
+        this.once(() => r.pointDirectories.put(namespace, townKey, directory)),
     };
   }
 

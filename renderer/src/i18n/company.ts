@@ -230,6 +230,7 @@ export const company = defineMessages({
     'area.users': 'пользователи',
     'area.devices': 'устройства',
     'area.warehouses': 'склады',
+    'area.calendar': 'производственный календарь',
 
     'action.keys:create': 'Создан API-ключ',
     'action.keys:revoke': 'Отозван API-ключ',
@@ -257,6 +258,7 @@ export const company = defineMessages({
     'action.warehouses:create': 'Добавлен склад',
     'action.warehouses:update': 'Изменён склад',
     'action.warehouses:remove': 'Удалён склад',
+    'action.calendar:import': 'Загружен производственный календарь',
   },
   en: {
     'tabs.company': 'Company server',
@@ -481,6 +483,7 @@ export const company = defineMessages({
     'area.users': 'users',
     'area.devices': 'devices',
     'area.warehouses': 'warehouses',
+    'area.calendar': 'production calendar',
 
     'action.keys:create': 'API key created',
     'action.keys:revoke': 'API key revoked',
@@ -508,5 +511,6 @@ export const company = defineMessages({
     'action.warehouses:create': 'Warehouse added',
     'action.warehouses:update': 'Warehouse changed',
     'action.warehouses:remove': 'Warehouse removed',
+    'action.calendar:import': 'Production calendar imported',
   },
 });

@@ -14,6 +14,7 @@ import {
   generateDeviceToken,
 } from '../../../core/keys/desk-credentials';
 import { SHIPMENT, startDesk, type DeskHarness } from './harness';
+import { SHIPPED_YEARS } from '../../../core/quote/calendar/data';
 
 let desk: DeskHarness;
 beforeAll(async () => {
@@ -40,6 +41,11 @@ const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
   'quote:run': () => ({ quoteKey: 'a', shipment: SHIPMENT }),
   'quote:export': () => ({ id: ids.quoteId, format: 'csv' }),
   'cities:search': () => ({ query: 'Мос' }),
+  'points:search': () => ({
+    carrier: 'cdek',
+    to: { city: 'Москва' },
+    places: [{ weight_grams: 1000, length_cm: 20, width_cm: 15, height_cm: 10 }],
+  }),
   'history:search': () => ({ text: 'Москва' }),
   'history:get': () => ({ id: ids.quoteId }),
   'history:rerun': () => ({ id: ids.quoteId, quoteKey: 'b' }),
@@ -89,6 +95,13 @@ const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
   'company:probe': () => ({ url: 'https://127.0.0.1:1' }),
   'company:join': () => ({ url: 'https://127.0.0.1:1', code: 'AAAA-BBBB-CCCC', device_name: 'Касса 1' }),
   'company:leave': () => undefined,
+  'calendar:info': () => undefined,
+  'calendar:import': () => ({
+    year: 2025,
+    source: 'dispatch test: the shipped 2025',
+    days_off: Object.keys(SHIPPED_YEARS[0]!.daysOff),
+    working_days: Object.keys(SHIPPED_YEARS[0]!.workingDays),
+  }),
 };
 
 const INVALID: Record<DeskChannel, unknown> = {
@@ -96,6 +109,7 @@ const INVALID: Record<DeskChannel, unknown> = {
   'quote:run': { quoteKey: 'a', shipment: { ...SHIPMENT, parcel: { weight_grams: -1 } } },
   'quote:export': { id: 1, format: 'pdf' },
   'cities:search': { query: 5 },
+  'points:search': { carrier: 'cdek', to: { city: 'Москва' }, places: [] },
   'history:search': { offset: -1 },
   'history:get': { id: 1.5 },
   'history:rerun': { id: 1, quoteKey: '' },
@@ -145,6 +159,8 @@ const INVALID: Record<DeskChannel, unknown> = {
   'company:probe': { url: 'http://plain.example' },
   'company:join': { url: 'https://x.example', code: '', device_name: 'd' },
   'company:leave': 1,
+  'calendar:info': { year: 2025 },
+  'calendar:import': { year: 2025, source: 'x', days_off: ['2026-01-01'] },
 };
 
 describe('every channel', () => {

@@ -23,6 +23,7 @@ const EXPECTED_API = {
   app: ['info'],
   quote: ['export', 'run', 'runOrigins'],
   cities: ['search'],
+  points: ['search'],
   history: ['curl', 'export', 'get', 'rerun', 'search'],
   carriers: ['check', 'list', 'update'],
   ratecards: ['check', 'import', 'list', 'remove', 'template'],
@@ -36,6 +37,7 @@ const EXPECTED_API = {
   warehouses: ['create', 'list', 'remove', 'update'],
   audit: ['export', 'search'],
   company: ['join', 'leave', 'probe', 'status'],
+  calendar: ['import', 'info'],
   on: ['balanceChanged', 'balanceLow', 'carriersStatus', 'companyStatus', 'quoteProgress'],
 };
 

@@ -65,6 +65,7 @@ describe('shipped migrations', () => {
       [6, 'f1767cb6233df2638883b77c1291d734cf310b4ad93dd0896f53935ae03bfb27'],
       [7, 'c44784865c84b8ab467df6aca860b9c46ad81dc0f2ec1cac9779746fbf1e099e'],
       [8, '324b1efb2d897339ecc5aab360fb9574344e26558f9ca10686b6466e209739af'],
+      [9, '49675f6c17d1cbfaab91e06825b1f3866915ed3c419d68f81d07ba37f19f8361'],
     ]);
   });
 

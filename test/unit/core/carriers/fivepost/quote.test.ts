@@ -59,6 +59,14 @@ describe('reading a catalogue entry', () => {
           },
         ],
         days: { min: 4, max: 6 },
+        place: {
+          address: 'г. Новосибирск, Красный пр-т, 1',
+          lat: 55.03,
+          lon: 82.92,
+          hours: '',
+          cash: false,
+          card: false,
+        },
       },
     });
   });
