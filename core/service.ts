@@ -226,7 +226,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     const finishing = {
       shipment,
       now: clock.now(),
-      dayRules: dayRulesFor,
+      dayRules: (carrier: string) => dayRulesFor(carrier, settings),
       pricing: (owner !== undefined && (await store.pricing.forAccount(owner))) || [],
     };
     const result = await quoteAll(shipment, set, health, {

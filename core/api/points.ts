@@ -4,6 +4,7 @@
 // (a repeat asks again, at no cost) and is ignored.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PointsQuery, type PointsResponse } from '../contract/points';
+import { PointSearchError } from '../points/search';
 import type { ApiRuntime } from './runtime';
 import { isJsonContentType } from './body';
 import { readJsonObject } from './json-body';
@@ -33,10 +34,25 @@ export async function handlePoints(
   };
   res.once('close', onClose);
   try {
-    const found = await rt.points(parsed.data, gone.signal);
+    let found: PointsResponse;
+    try {
+      found = await rt.points(parsed.data, gone.signal);
+    } catch (error) {
+      if (!(error instanceof PointSearchError) || gone.signal.aborted) throw error;
+      // A carrier that failed with no earlier copy to serve may answer later: 503 with Retry-After, as /v1
+      // says of carriers. Everything else is the query as sent (a carrier without a directory, a town no
+      // directory knows): retrying cannot help, so 422, with the reason in `unavailable` as /v1 gives it.
+      const unavailable = [{ carrier: parsed.data.carrier, reason: error.message }];
+      if (error.kind === 'carrier_error') {
+        return sendError(res, 'rates_unavailable', requestId, headers, {
+          unavailable,
+          headers: { 'Retry-After': '5' },
+        });
+      }
+      return sendError(res, 'shipment_not_served', requestId, headers, { unavailable });
+    }
     if (gone.signal.aborted) return;
-    const body: PointsResponse = found;
-    sendJson(res, 200, JSON.stringify(body), headers);
+    sendJson(res, 200, JSON.stringify(found), headers);
   } finally {
     res.off('close', onClose);
   }

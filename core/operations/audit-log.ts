@@ -167,6 +167,15 @@ export const AUDIT_DESCRIBERS = {
   },
   'warehouses:remove': (_i, o) => ({ target: o.name, detail: { id: o.id } }),
 
+  'calendar:import': (i, o) => ({
+    target: String(o.year),
+    detail: {
+      source: i.source,
+      days_off: o.weekday_days_off.length,
+      working_days: o.weekend_working_days.length,
+      replaced: o.replaced,
+    },
+  }),
   'pricing:set': (_i, o) => ({ target: ruleLabel(o.account, o.carrier), detail: pricingTerms(o) }),
   'pricing:remove': (_i, o) => ({ target: ruleLabel(o.account, o.carrier), detail: pricingTerms(o) }),
 } satisfies { [N in OperationName]?: AuditDescriber<N> };

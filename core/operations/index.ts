@@ -3,6 +3,8 @@
 import type { OperationName, OperationOutput } from '../contract/operations';
 import { accountOperations } from './accounts';
 import { auditOperations } from './audit';
+import { bulkOperations } from './bulk';
+import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import type { ServiceContext, StoreContext } from './context';
@@ -31,6 +33,8 @@ export const OPERATIONS = {
   ...originOperations,
   ...auditOperations,
   ...companyOperations,
+  ...bulkOperations,
+  ...calendarOperations,
   ...pointOperations,
   ...pricingOperations,
 } satisfies OperationTable;

@@ -14,8 +14,9 @@ export const pointOperations = {
         return await ctx.service.points(query);
       } catch (err) {
         if (!(err instanceof PointSearchError)) throw err;
-        // unknown carrier / no directory: the caller asked what cannot be answered; the rest: nothing to show.
-        const code = err.kind === 'unknown_carrier' || err.kind === 'no_directory' ? 'invalid' : 'not_found';
+        // A carrier not enabled, without a directory or without its account: the ask cannot be answered here.
+        // A town no directory knows, or a carrier that failed with no copy kept: nothing to show now.
+        const code = err.kind === 'town_not_found' || err.kind === 'carrier_error' ? 'not_found' : 'invalid';
         throw new OperationError(code, err.message);
       }
     },

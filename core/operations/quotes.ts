@@ -200,10 +200,10 @@ export const quoteOperations = {
   // one CSV writer and the one XLSX writer (formula guard included), in the history export's columns.
   'quote:export': {
     needs: 'store',
-    run: async (ctx, { id, format }) => {
+    run: async (ctx, { id, format, points }) => {
       const now = ctx.clock.now();
       const lang = await exportLanguage(ctx);
-      const rows = exportRows([await requireQuoteRow(ctx.store.quotes, id)], lang);
+      const rows = exportRows([await requireQuoteRow(ctx.store.quotes, id)], lang, points);
       return exportedFile(rows, lang, format, now, {
         base: `ratedesk-quote-${id}-${stamp(now)}`,
         sheet: lang === 'ru' ? `Расчёт ${id}` : `Quote ${id}`,

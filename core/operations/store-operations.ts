@@ -5,6 +5,7 @@
 import type { OperationOutput } from '../contract/operations';
 import { accountOperations } from './accounts';
 import { auditOperations } from './audit';
+import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import type { StoreContext } from './context';
 import { runStoreOperation, type StoreOperation } from './define';
@@ -30,6 +31,7 @@ export const STORE_OPERATIONS = {
   ...userOperations,
   ...warehouseOperations,
   ...auditOperations,
+  ...calendarOperations,
   ...pricingOperations,
   'settings:get': settingsGet,
   'settings:get-one': settingsGetOne,

@@ -27,6 +27,13 @@ export interface ReadablePoint {
   /** deliverySL: days, minimalSl..sl; null when absent. */
   days: { min: number; max: number } | null;
   /**
+   * What the point takes, for the quote's rules (#21, quote.ts): payment on receipt in cash or by card
+   * (`cashAllowed`, `cardAllowed`) and an order of several places (`multiplaceDeliveryAllowed`). Only what
+   * 5Post said: absent (and in catalogues stored before #21) nothing is ruled out, where `place` below, for
+   * display, reads an absent flag as false.
+   */
+  takes?: { cash?: boolean; card?: boolean; multiplace?: boolean };
+  /**
    * What the pickup-point list shows (#21, fivepost/directory.ts): `fullAddress`, `address.lat`/`lng`,
    * `workHours`, `cashAllowed`/`cardAllowed` as the capture has them. Absent in catalogues kept before it.
    */
@@ -132,10 +139,21 @@ export function readPoint(raw: unknown): StoredPoint | null {
         : null,
       rates,
       days: sl ? { min: Math.min(sl.minimalSl ?? sl.sl, sl.sl), max: sl.sl } : null,
+      ...takesOf(p),
       place: placeOf(p),
     },
     problem: null,
   };
+}
+
+/** The point's `takes`, only what 5Post said (nothing: no key, as in catalogues stored before #21). */
+function takesOf(p: FivePostPoint): Pick<ReadablePoint, 'takes'> {
+  const takes = {
+    ...(p.cashAllowed !== undefined ? { cash: p.cashAllowed } : {}),
+    ...(p.cardAllowed !== undefined ? { card: p.cardAllowed } : {}),
+    ...(p.multiplaceDeliveryAllowed !== undefined ? { multiplace: p.multiplaceDeliveryAllowed } : {}),
+  };
+  return Object.keys(takes).length > 0 ? { takes } : {};
 }
 
 function zipOf(value: unknown): string | null {

@@ -55,6 +55,8 @@ export const OPTIONS = {
   min: { type: 'string' },
   max: { type: 'string' },
   round: { type: 'string' },
+  out: { type: 'string' },
+  format: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

@@ -3,6 +3,8 @@
 // types derive (core/operations/ holds what each one does). Renderer-safe: zod and constants only.
 import type { z } from 'zod';
 import { accountOperations } from './accounts';
+import { bulkOperations } from './bulk';
+import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import { keyOperations } from './keys';
@@ -20,6 +22,8 @@ export const operationSchemas = {
   ...keyOperations,
   ...rateCardOperations,
   ...companyOperations,
+  ...bulkOperations,
+  ...calendarOperations,
   ...pointOperations,
   ...pricingOperations,
 } as const satisfies Record<`${string}:${string}`, { input: z.ZodType; output: z.ZodType }>;
@@ -36,6 +40,8 @@ export function isOperationName(name: string): name is OperationName {
 }
 
 export * from './accounts';
+export * from './bulk';
+export * from './calendar';
 export * from './carriers';
 export * from './common';
 export * from './company';

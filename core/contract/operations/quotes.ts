@@ -108,6 +108,12 @@ export const HistoryRow = z.object({
   author: z.string().nullable(),
   /** The warehouse it was quoted from, by the name it had then; null when none was picked. */
   warehouse: z.string().nullable(),
+  /** The clerk's quote (#21): places with counts expanded (1 for a /v1 shipment); `weight_grams` is all of them. */
+  places: z.int().min(1),
+  /** Cash on delivery asked (0: none, and for every /v1 shipment). */
+  cod_kopecks: z.int().min(0),
+  /** The ship date asked; null: today at the time (every /v1 shipment). */
+  ship_date: z.string().nullable(),
 });
 export type HistoryRow = z.output<typeof HistoryRow>;
 
@@ -169,15 +175,21 @@ export const quoteOperations = {
   },
   /**
    * One stored quote (the result on the Quote screen) as a CSV or XLSX file: the columns of history:export,
-   * written by the same writers, one row per rate.
+   * written by the same writers, one row per rate. `points`: the pickup point chosen in the desk per rate
+   * (#21), written in that rate's row (a rate matched by carrier and service code).
    */
   'quote:export': {
     input: z.strictObject({
       id: Id,
       format: z.enum(['csv', 'xlsx']),
-      /** The pickup point the clerk chose per rate (#21), written beside its rate. */
       points: z
-        .array(z.strictObject({ carrier: z.string(), service_code: z.string(), point: PickupPoint }))
+        .array(
+          z.strictObject({
+            carrier: z.string().min(1).max(MAX_CARRIER_CODE_LENGTH),
+            service_code: z.string().min(1).max(200),
+            point: PickupPoint,
+          }),
+        )
         .max(500)
         .optional(),
     }),

@@ -66,6 +66,12 @@ export const OPERATION_ROLES = {
   'company:probe': 'clerk',
   'company:join': 'clerk',
   'company:leave': 'clerk',
+  'bulk:parse': 'clerk',
+  'bulk:run': 'clerk',
+  'bulk:cancel': 'clerk',
+  'bulk:export': 'clerk',
+  'calendar:info': 'clerk',
+  'calendar:import': 'admin',
 } as const satisfies Record<OperationName, DeskRole>;
 
 /**

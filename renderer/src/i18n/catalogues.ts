@@ -17,3 +17,7 @@ export { company } from './company';
 export { warehouses } from './warehouses';
 // #21: the clerk's quote (COD, places, ship date, fees and dates, the customer's price, pickup points)
 export { quoteExt } from './quote-ext';
+// #21: resale prices (Settings → Наценка)
+export { resale } from './resale';
+// #21: «Пакетный расчёт», a day's shipments from a file
+export { bulk } from './bulk';

@@ -1,7 +1,10 @@
 // The pickup-point directories' slice (#21): a town's directory is kept whole per (namespace, town), replaced
 // whole by the next refresh, and read back exactly, on every implementation of the port.
 import { describe, expect, it } from 'vitest';
-import type { DirectoryPoint } from '../../../core/carriers/point-directory';
+import type { CarrierPointDirectory, DirectoryPoint } from '../../../core/carriers/point-directory';
+import { PointsQuery } from '../../../core/contract/points';
+import { createPointSearch } from '../../../core/points/search';
+import { silentLogger } from '../../../core/util/logger';
 import { STORE_IMPLEMENTATIONS } from './implementations';
 import { NOW_MS, unique, useStore } from './harness';
 
@@ -54,5 +57,41 @@ describe.each(STORE_IMPLEMENTATIONS)('point directories ($name)', (impl) => {
     });
     await store.pointDirectories.put(ns, 't', { fetchedAtMs: NOW_MS + 2000, points: [] });
     expect(await store.pointDirectories.get(ns, 't')).toEqual({ fetchedAtMs: NOW_MS + 2000, points: [] });
+  });
+  it('the search keeps its directories here: a stale one serves while the refresh is stored', async () => {
+    const { store } = fx;
+    let now = NOW_MS;
+    let version = 'OLD';
+    let fetches = 0;
+    const directory: CarrierPointDirectory = {
+      namespace: unique('search points'),
+      fetch: async () => {
+        fetches += 1;
+        return [point(version)];
+      },
+    };
+    const options = {
+      store,
+      clock: { now: () => new Date(now), monotonicMs: () => now },
+      logger: silentLogger,
+      refreshHours: () => 24,
+      directoryOf: () => Promise.resolve({ kind: 'directory' as const, directory }),
+    };
+    const query = PointsQuery.parse({
+      carrier: 'cdek',
+      to: { city: 'Казань' },
+      places: [{ weight_grams: 1000, length_cm: 10, width_cm: 10, height_cm: 10 }],
+    });
+    expect((await createPointSearch(options)(query)).points.map((p) => p.code)).toEqual(['OLD']);
+    // Another instance (a restart, a second server) reads the stored copy without asking the carrier.
+    const other = createPointSearch(options);
+    expect((await other(query)).points.map((p) => p.code)).toEqual(['OLD']);
+    expect(fetches).toBe(1);
+    now += 25 * 60 * 60 * 1000;
+    version = 'NEW';
+    expect((await other(query)).points.map((p) => p.code)).toEqual(['OLD']);
+    await other.idle();
+    expect((await createPointSearch(options)(query)).points.map((p) => p.code)).toEqual(['NEW']);
+    expect(fetches).toBe(2);
   });
 });

@@ -63,6 +63,15 @@ describe('POST /ext/v1/points', () => {
     expect(ledgerRows()).toBe(ledger);
   });
 
+  it('422 for a carrier without a point directory or an unknown one, the reason in unavailable', async () => {
+    for (const carrier of ['russian-post', 'no-such-carrier']) {
+      const r = await points({ ...QUERY, carrier });
+      expect(r.status, r.text).toBe(422);
+      expect(r.json.error.code).toBe('shipment_not_served');
+      expect(r.json.unavailable).toEqual([{ carrier, reason: expect.any(String) as string }]);
+    }
+  });
+
   it('401 without a key, with WWW-Authenticate', async () => {
     const r = await points(QUERY, {}, null);
     expect(r.status).toBe(401);

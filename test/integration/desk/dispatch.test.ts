@@ -14,6 +14,7 @@ import {
   generateDeviceToken,
 } from '../../../core/keys/desk-credentials';
 import { SHIPMENT, startDesk, type DeskHarness } from './harness';
+import { SHIPPED_YEARS } from '../../../core/quote/calendar/data';
 
 let desk: DeskHarness;
 beforeAll(async () => {
@@ -97,6 +98,20 @@ const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
   'company:probe': () => ({ url: 'https://127.0.0.1:1' }),
   'company:join': () => ({ url: 'https://127.0.0.1:1', code: 'AAAA-BBBB-CCCC', device_name: 'Касса 1' }),
   'company:leave': () => undefined,
+  'bulk:parse': () => ({
+    filename: 'a.csv',
+    content: Buffer.from('куда;вес, кг;длина;ширина;высота\nКазань;1;10;10;10\n').toString('base64'),
+  }),
+  'bulk:run': () => ({ runKey: 'bulk-a', rows: [{ line: 2, shipment: SHIPMENT }] }),
+  'bulk:cancel': () => ({ runKey: 'bulk-a' }),
+  'bulk:export': () => ({ format: 'csv', rows: [] }),
+  'calendar:info': () => undefined,
+  'calendar:import': () => ({
+    year: 2025,
+    source: 'dispatch test: the shipped 2025',
+    days_off: Object.keys(SHIPPED_YEARS[0]!.daysOff),
+    working_days: Object.keys(SHIPPED_YEARS[0]!.workingDays),
+  }),
 };
 
 const INVALID: Record<DeskChannel, unknown> = {
@@ -157,6 +172,12 @@ const INVALID: Record<DeskChannel, unknown> = {
   'company:probe': { url: 'http://plain.example' },
   'company:join': { url: 'https://x.example', code: '', device_name: 'd' },
   'company:leave': 1,
+  'bulk:parse': { filename: 'a.csv', content: 'not base64!' },
+  'bulk:run': { runKey: 'x', rows: [] },
+  'bulk:cancel': { runKey: '' },
+  'bulk:export': { format: 'pdf', rows: [] },
+  'calendar:info': { year: 2025 },
+  'calendar:import': { year: 2025, source: 'x', days_off: ['2026-01-01'] },
 };
 
 describe('every channel', () => {

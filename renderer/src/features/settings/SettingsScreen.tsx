@@ -13,6 +13,7 @@ import { CompanyUsersTab } from './CompanyUsersTab';
 import { GeneralTab } from './GeneralTab';
 import { KeysTab } from './KeysTab';
 import { ListenerTab } from './ListenerTab';
+import { ResaleTab } from './ResaleTab';
 import { TabPanel, Tabs } from './kit';
 import { WarehousesTab } from './WarehousesTab';
 
@@ -23,6 +24,8 @@ const TABS = {
   // Language, theme, presets and default carriers are the desk's own (ui.*, kept locally in company mode too).
   general: { needs: 'settings:get', render: () => <GeneralTab /> },
   warehouses: { needs: 'warehouses:list', render: () => <WarehousesTab /> },
+  // #21: the resale rules behind the customer's price.
+  resale: { needs: 'pricing:list', render: () => <ResaleTab /> },
   company: { needs: 'company:status', render: () => <CompanyTab /> },
   audit: { needs: 'audit:search', render: () => <AuditTab /> },
   // People and devices exist on a company server only: the tab shows there, to whoever may list them.
@@ -34,6 +37,7 @@ export function SettingsScreen(): ReactNode {
   const t = useT('settings');
   const tc = useT('company');
   const tw = useT('warehouses');
+  const tr = useT('resale');
   const can = useCan();
   const route = useRoute();
   const { status } = useCompany();
@@ -50,6 +54,7 @@ export function SettingsScreen(): ReactNode {
     audit: tc('tabs.audit'),
     users: tc('tabs.users'),
     warehouses: tw('tab'),
+    resale: tr('tab'),
   };
   return (
     <div className="screen" data-testid="settings-screen">
