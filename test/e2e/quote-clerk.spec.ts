@@ -3,6 +3,7 @@
 // under a pickup-point rate, one chosen and named in the copied text; the customer's price beside the
 // carrier's (a resale rule set through pricing:set), copied on its own; History's detail of the same quote.
 // The real core with the sandbox carriers answers (test/e2e/fixtures.ts).
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, openApp, screenshot, test, type Desk } from './fixtures';
 import { fillMoscowKazan } from './quote-helpers';
@@ -205,6 +206,14 @@ test('pickup points: listed under the rate, one chosen, named in the copied text
   const text = await clipboard(page);
   expect(text).toContain(`пункт выдачи ${code}`);
   expect(text).toMatch(/\(\d+(–\d+)?\u00a0[а-я]+/);
+
+  // «Скачать CSV» sends the chosen point with its rate (quote:export's points): the file names it.
+  await page.getByTestId('copy-more').click();
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('quote-export-csv').click(),
+  ]);
+  expect(await readFile((await csv.path())!, 'utf8')).toContain(code!);
 });
 
 for (const [width, height] of [
