@@ -9,7 +9,15 @@ import { createCdekApi } from './api';
 import { CDEK_LIMITS } from './limits';
 import { cdekCityDirectory, locateForCdek, type CdekLocation } from './locations';
 import { CDEK_CARRIER_CODE, CDEK_CARRIER_NAME, readTariffList, type TariffListReading } from './mapper';
-import { carriageOnly, insuranceNotQuoted, readInsuredTariff } from './options';
+import {
+  carriageOnly,
+  codRefusal,
+  insuranceNotQuoted,
+  paymentLimitPath,
+  readInsuredTariff,
+  readPaymentLimit,
+  withCodRefusal,
+} from './options';
 import {
   buildInsuredTariffRequest,
   buildTariffListRequest,
@@ -83,10 +91,35 @@ export function createCdekAdapter(options: CdekAdapterOptions): CarrierAdapter {
     if (!from.ok) return { ok: false, ...from.failure };
     if (!to.ok) return { ok: false, ...to.failure };
 
-    const first = await tariffList(from.location, to.location, request, contractType, signal);
+    // With cash on delivery, the recipient town's COD ceiling is asked beside the prices.
+    const limit = request.codKopecks > 0 ? paymentLimit(to.location, signal) : Promise.resolve(null);
+    const outcome = await bothContracts(from.location, to.location, request, signal);
+    const refusal = codRefusal(await limit, request.codKopecks);
+    if (!outcome.ok || !refusal) return outcome;
+    return { ok: true, rates: outcome.rates.map((rate) => withCodRefusal(rate, refusal)) };
+  }
+
+  /** The COD ceiling of CDEK's town (options.ts); a failed lookup refuses nothing. */
+  async function paymentLimit(to: CdekLocation, signal: AbortSignal): Promise<number | null> {
+    try {
+      const result = await api.get(paymentLimitPath(to), signal);
+      return result.ok ? readPaymentLimit(result.response.status, result.response.json) : null;
+    } catch (err) {
+      if (err instanceof CarrierHttpError && !signal.aborted) return null;
+      throw err;
+    }
+  }
+
+  async function bothContracts(
+    from: CdekLocation,
+    to: CdekLocation,
+    request: CarrierQuoteRequest,
+    signal: AbortSignal,
+  ): Promise<CarrierOutcome> {
+    const first = await tariffList(from, to, request, contractType, signal);
     if (first.outcome.ok || !first.noTariff) return first.outcome;
     const other: CdekContractType = contractType === 1 ? 2 : 1;
-    const second = await tariffList(from.location, to.location, request, other, signal);
+    const second = await tariffList(from, to, request, other, signal);
     // Neither type has a tariff: the configured type's answer is the one to show.
     if (!second.outcome.ok && second.outcome.kind === 'no_service') return first.outcome;
     return second.outcome;

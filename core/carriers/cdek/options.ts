@@ -6,6 +6,7 @@
 import type { CarrierRate, NotPriced } from '../../contract/quote-ext';
 import { roublesToKopecks } from '../money';
 import type { CarrierFailure } from '../types';
+import type { CdekLocation } from './locations';
 import { CDEK_INSURANCE } from './request';
 import { CdekTariffResult } from './schema';
 
@@ -82,5 +83,52 @@ export function insuranceNotQuoted(
       },
       ...(carriage.options_not_priced ?? []),
     ],
+  };
+}
+
+/**
+ * GET /location/cities for the recipient's place, one result: its `payment_limit`, CDEK's ceiling on cash on
+ * delivery there (protocols.md §2.7 lists the field; CDEK's cities page: -1 no ceiling, 0 no cash on delivery,
+ * otherwise the most it collects, roubles).
+ */
+export function paymentLimitPath(to: CdekLocation): string {
+  const params = new URLSearchParams(
+    'code' in to ? { code: String(to.code) } : { postal_code: to.postal_code, country_codes: 'RU' },
+  );
+  params.set('size', '1');
+  return `/location/cities?${params.toString()}`;
+}
+
+/** The ceiling in kopecks (null: none, or nothing readable: no refusal is guessed). */
+export function readPaymentLimit(status: number, json: unknown): number | null {
+  if (status < 200 || status >= 300 || !Array.isArray(json)) return null;
+  const first: unknown = json[0];
+  if (typeof first !== 'object' || first === null) return null;
+  const limit = (first as { payment_limit?: unknown }).payment_limit;
+  if (typeof limit !== 'number' && typeof limit !== 'string') return null;
+  if (Number(limit) < 0) return null;
+  return roublesToKopecks(limit) ?? null;
+}
+
+/** CDEK's refusal of this COD in the recipient's town, or null when it takes it (as far as CDEK says). */
+export function codRefusal(limitKopecks: number | null, codKopecks: number): NotPriced | null {
+  if (limitKopecks === null || codKopecks <= 0 || codKopecks <= limitKopecks) return null;
+  return {
+    option: 'cod',
+    reason: 'not_offered',
+    detail:
+      limitKopecks === 0
+        ? 'CDEK takes no cash on delivery in the recipient town (payment_limit 0)'
+        : `CDEK takes cash on delivery up to ${limitKopecks / 100} RUB in the recipient town (payment_limit)`,
+  };
+}
+
+/** The refusal replaces "not quoted" on every rate: COD is then not part of the shipment at all. */
+export function withCodRefusal(rate: CarrierRate, refusal: NotPriced): CarrierRate {
+  const others = (rate.options_not_priced ?? []).filter((o) => o.option !== 'cod');
+  return {
+    ...rate,
+    breakdown: { ...rate.breakdown, cod_fee_kopecks: 0 },
+    options_not_priced: [...others, refusal],
   };
 }

@@ -63,7 +63,7 @@ export function dpdCheckSteps(options: DpdAdapterOptions): CarrierCheckStep[] {
       pickup,
       delivery,
       selfDelivery: false,
-      parcel: SMALL_PARCEL,
+      places: [SMALL_PARCEL],
       declaredValueKopecks: 0,
     });
     try {

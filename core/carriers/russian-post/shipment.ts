@@ -5,6 +5,7 @@
 // ("сумма наложенного платежа не может превышать сумму объявленной ценности") raises the declared value.
 import type { CarrierRate, NotPriced } from '../../contract/quote-ext';
 import type { Parcel } from '../../contract/v1';
+import { splitKopecks } from '../money';
 import type { ObjectResult } from './mapper';
 import type { ObjectRequest } from './objects';
 
@@ -13,13 +14,6 @@ export interface PostItem {
   parcel: Parcel;
   declaredValueKopecks: number;
   codKopecks: number;
-}
-
-/** `total` in `n` shares of whole kopecks, as equal as can be, the odd kopecks on the first ones. */
-export function splitKopecks(total: number, n: number): number[] {
-  const base = Math.floor(total / n);
-  const extra = total - base * n;
-  return Array.from({ length: n }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
 /**

@@ -270,6 +270,7 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
         country: 'Россия',
         ...(c.region ? { region: c.region } : {}),
         postal_codes: c.postalCodes,
+        payment_limit: simPaymentLimit(c.city),
       })),
     );
   }
@@ -321,6 +322,20 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
       for (const token of tokens.keys()) tokens.set(token, 0);
     },
   };
+}
+
+/**
+ * The COD ceiling (`payment_limit`, roubles; -1 none, 0 no cash on delivery) the simulator gives a town: none
+ * for the cities, and for the two places without city status its own made-up figures, so that both refusals
+ * happen in the sandbox. CDEK's real ceilings are its own.
+ */
+const SIM_PAYMENT_LIMITS: ReadonlyMap<string, number> = new Map([
+  ['Сириус', 0],
+  ['Кольцово', 30_000],
+]);
+
+export function simPaymentLimit(city: string): number {
+  return SIM_PAYMENT_LIMITS.get(city) ?? -1;
 }
 
 function cdekErrors(code: string, message: string): Json {

@@ -43,6 +43,10 @@ async function fakeCdek(tariff: (body: Record<string, unknown>, res: ServerRespo
       const json = (status: number, body: unknown) =>
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (path === '/v2/oauth/token') return json(200, { access_token: 't', expires_in: 3599 });
+      if (path === '/v2/location/cities') {
+        bodies.push({ path: `${path}${new URL(req.url ?? '/', 'http://x').search}`, body: {} });
+        return json(200, [{ code: 270, city: 'Новосибирск', payment_limit: -1 }]);
+      }
       const body = JSON.parse(text) as Record<string, unknown>;
       bodies.push({ path, body });
       if (path === '/v2/calculator/tarifflist') {
@@ -163,6 +167,10 @@ describe('CDEK on the wire', () => {
     const f = await fakeCdek((_b, res) => res.writeHead(500).end());
     const got = ratesOf(await f.adapter.quote(request({ codKopecks: 987_654 }), ctx()));
     expect(JSON.stringify(f.bodies)).not.toMatch(/9876/);
+    // The recipient town's COD ceiling is asked (-1: none), by its postal code.
+    expect(f.bodies.map((b) => b.path)).toContain(
+      '/v2/location/cities?postal_code=630000&country_codes=RU&size=1',
+    );
     for (const rate of got.values()) {
       expect(rate.breakdown).toEqual({
         base_kopecks: rate.price_kopecks,
@@ -202,6 +210,38 @@ describe('CDEK simulator prices places and insurance', () => {
       cod_fee_kopecks: 0,
     });
     expect(rate.price_kopecks).toBe(rate.breakdown!.base_kopecks! + 1_500);
+  });
+
+  it("COD over the recipient town's payment_limit is not offered; within it, or in a town without one, not quoted", async () => {
+    const s = await sim();
+    const to = (city: string, postalCode: string) => ({ to: { city, postalCode } });
+    const sirius = ratesOf(
+      await adapterFor(s).quote(request({ ...to('Сириус', '354340'), codKopecks: 10_000 }), ctx()),
+    );
+    for (const rate of sirius.values()) {
+      expect(rate.options_not_priced).toEqual([
+        expect.objectContaining({
+          option: 'cod',
+          reason: 'not_offered',
+          detail: expect.stringContaining('payment_limit 0'),
+        }),
+      ]);
+      expect(rate.breakdown?.cod_fee_kopecks).toBe(0);
+    }
+    const over = ratesOf(
+      await adapterFor(s).quote(request({ ...to('Кольцово', '630559'), codKopecks: 3_000_001 }), ctx()),
+    );
+    expect([...over.values()][0]!.options_not_priced).toEqual([
+      expect.objectContaining({ option: 'cod', reason: 'not_offered' }),
+    ]);
+    const within = ratesOf(
+      await adapterFor(s).quote(request({ ...to('Кольцово', '630559'), codKopecks: 3_000_000 }), ctx()),
+    );
+    expect([...within.values()][0]!.options_not_priced).toEqual([
+      expect.objectContaining({ option: 'cod', reason: 'not_quoted' }),
+    ]);
+    const city = ratesOf(await adapterFor(s).quote(request({ codKopecks: 99_000_000 }), ctx()));
+    expect([...city.values()][0]!.options_not_priced?.[0]?.reason).toBe('not_quoted');
   });
 
   it('refuses a /calculator/tariff body CDEK refuses: no tariff_code, an unknown service', async () => {
