@@ -195,7 +195,8 @@ export function historyXlsx(
   rows: readonly ExportRow[],
   lang: Language,
   now: Date,
-  sheet: string = lang === 'ru' ? 'История' : 'History',
+  // Not 'History': Excel reserves that sheet name (its change tracking), and exceljs refuses to load it.
+  sheet: string = lang === 'ru' ? 'История' : 'Quote history',
 ): Buffer {
   const clerk = rows.some((r) => r.clerkQuote);
   const cells: XlsxCell[][] = rows.map((r) => [
