@@ -24,10 +24,10 @@ const TABS = {
   // Language, theme, presets and default carriers are the desk's own (ui.*, kept locally in company mode too).
   general: { needs: 'settings:get', render: () => <GeneralTab /> },
   warehouses: { needs: 'warehouses:list', render: () => <WarehousesTab /> },
-  // #21: the resale rules behind the customer's price.
-  resale: { needs: 'pricing:list', render: () => <ResaleTab /> },
   company: { needs: 'company:status', render: () => <CompanyTab /> },
   audit: { needs: 'audit:search', render: () => <AuditTab /> },
+  // #21: the resale rules behind the customer's price (after the #20 tabs, whose keyboard order stays).
+  resale: { needs: 'pricing:list', render: () => <ResaleTab /> },
   // People and devices exist on a company server only: the tab shows there, to whoever may list them.
   users: { needs: 'users:list', companyOnly: true, render: () => <CompanyUsersTab /> },
 } as const satisfies Record<string, { needs: OperationName; companyOnly?: true; render: () => ReactNode }>;
