@@ -148,6 +148,7 @@ const NEVER = {
   ratecards: { store: 'store' },
   rating: { api: 'api', 'store/sqlite': 'implementation' },
   operations: { api: 'api', 'store/sqlite': 'implementation' },
+  bulk: { api: 'api', 'store/sqlite': 'implementation' },
   api: { 'store/sqlite': 'implementation' },
   desk: { 'store/sqlite': 'implementation' },
   platform: { 'store/sqlite': 'implementation' },

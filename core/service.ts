@@ -16,7 +16,12 @@ import { WarmUp, warmUpRoute, type WarmUpPhase, type WarmUpReport } from './plat
 import { createLocationResolver } from './locations/resolver';
 import type { CarrierAdapter } from './carriers/types';
 import { buildOpenApiDocument } from './contract/openapi';
+import { fromV1, type QuoteRate, type QuoteShipment } from './contract/quote-ext';
 import type { CarrierInfo, Shipment } from './contract/v1';
+import { finishResult, finishRate, pricingAccount, type QuoteResult } from './quote/finish';
+import { dayRulesFor } from './quote/day-rules';
+import { moscowDate } from './util/moscow-date';
+import { createPointSearch } from './points/search';
 import type { DeskEventName, DeskEventPayload } from './contract/operations';
 import { attachDeskEvents, type DeskEmit } from './desk/events';
 import { DeskCompanyLink } from './desk/company-link';
@@ -25,7 +30,7 @@ import { dispatchDesk } from './desk/dispatch';
 import type { DeskResult } from './desk/contract';
 import { parseStoredShipment } from './operations/stored-quote';
 import type { ServiceContext, ServiceParts } from './operations';
-import { quoteAll, type QuoteProgress, type RatingResult } from './rating/aggregator';
+import { quoteAll, type QuoteProgress } from './rating/aggregator';
 import { CircuitBreakers } from './rating/breaker';
 import { RateCache } from './rating/rate-cache';
 import { HealthBoard, type CarrierHealth } from './rating/health';
@@ -206,17 +211,26 @@ export async function createRatingService(options: RatingServiceOptions) {
   /** Set once the listener is up (below); a quote before that has nothing to stop. */
   let warmUp: WarmUp | null = null;
   async function rate(
-    shipment: Shipment,
+    asked: Shipment | QuoteShipment,
     account: string,
-    onProgress?: (p: QuoteProgress) => void,
+    onProgress?: (p: QuoteProgress<QuoteRate>) => void,
     signal?: AbortSignal,
     probeNow?: readonly string[],
-  ): Promise<RatingResult> {
+  ): Promise<QuoteResult> {
+    const shipment: QuoteShipment = 'cod_kopecks' in asked ? asked : fromV1(asked);
     // A real quote does its own warming: what the warm-up has not done yet is left to it (warm-up.ts).
     warmUp?.quoteStarted();
     const set = await registry.carrierSet();
     const cacheTtlMs = Number(settings.get('rating.cache_ttl_ms'));
-    return quoteAll(shipment, set, health, {
+    const owner = pricingAccount(account);
+    const finishing = {
+      shipment,
+      now: clock.now(),
+      dayRules: (carrier: string) => dayRulesFor(carrier, settings),
+      pricing: (owner !== undefined && (await store.pricing.forAccount(owner))) || [],
+    };
+    const result = await quoteAll(shipment, set, health, {
+      today: moscowDate(finishing.now),
       deadlineMs: Number(settings.get('rating.deadline_ms')),
       carrierTimeoutMs: Number(settings.get('rating.carrier_timeout_ms')),
       ...(breakers
@@ -233,11 +247,32 @@ export async function createRatingService(options: RatingServiceOptions) {
           }
         : {}),
       account,
-      ...(onProgress ? { onProgress } : {}),
+      ...(onProgress
+        ? {
+            onProgress: (p: QuoteProgress) =>
+              onProgress(
+                p.state === 'answered' ? { ...p, rates: p.rates.map((r) => finishRate(r, finishing)) } : p,
+              ),
+          }
+        : {}),
       ...(signal ? { signal } : {}),
       ...(probeNow ? { probeNow } : {}),
     });
+    return finishResult(result, finishing);
   }
+
+  const points = createPointSearch({
+    store,
+    clock,
+    logger,
+    refreshHours: () => Number(settings.get('points.refresh_hours')),
+    // The enabled carrier's adapter, as quotes get it: its directory talks to the same host with the same account.
+    directoryOf: async (code) => {
+      const adapter = (await registry.carrierSet()).adapters.get(code);
+      if (!adapter) return { kind: 'unknown' };
+      return adapter.points ? { kind: 'directory', directory: adapter.points } : { kind: 'none' };
+    },
+  });
 
   const runtime: ApiRuntime = {
     store,
@@ -248,6 +283,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     idempotencyLeaseMs: database?.idempotencyLeaseMs ?? IDEMPOTENCY_LEASE_MS,
     isSandbox: () => registry.sandbox(),
     quote: (shipment, account, signal) => rate(shipment, account, undefined, signal),
+    points,
     // On a company server every instance answers with the status the instances last recorded together.
     carriers: async (): Promise<CarrierInfo[]> =>
       registry.info(store.carrierCoordination ? await sharedHealth(store, health) : health),
@@ -356,6 +392,7 @@ export async function createRatingService(options: RatingServiceOptions) {
     sandbox: () => registry.sandbox(),
     // The desk is one asker of its own: its failures and its cached answers are the desk's.
     rate: (shipment, onProgress, probeNow) => rate(shipment, DESK_ACCOUNT, onProgress, undefined, probeNow),
+    points,
     checkCarrier: (code, check) =>
       runCarrierCheck(code, { settings, logger, now: () => clock.now(), ...check }),
   };

@@ -3,6 +3,7 @@
 // charge, in the same write as the debit); the in-flight claim is the store's claimIdempotency, with a lease
 // (in this process for SQLite, which alone serves its data folder; shared for a server store).
 import type { IncomingMessage } from 'node:http';
+import type { QuoteShipment } from '../contract/quote-ext';
 import type { Shipment } from '../contract/v1';
 import { fingerprint } from '../util/fingerprint';
 import { headerValues } from './headers';
@@ -36,9 +37,22 @@ export function parseIdempotencyKey(req: IncomingMessage): IdempotencyHeader {
  * carrier switched on later.
  */
 export function shipmentFingerprint(shipment: Shipment): string {
+  return fingerprint(meaning(shipment));
+}
+
+/**
+ * POST /ext/v1/rates (#21): the same normalisation, and the endpoint is part of what is fingerprinted, so a key
+ * used on /v1/rates and then on /ext/v1/rates is a reused key (422), never a replay of the other endpoint's
+ * answer. /v1's fingerprint stays as it was, so records written before #21 still replay.
+ */
+export function quoteFingerprint(shipment: QuoteShipment): string {
+  return fingerprint({ endpoint: 'POST /ext/v1/rates', shipment: meaning(shipment) });
+}
+
+function meaning<S extends { carriers?: string[] | null | undefined }>(shipment: S): S {
   const carriers =
     shipment.carriers == null
       ? undefined
       : [...new Set(shipment.carriers.map((c) => c.toLowerCase()))].sort();
-  return fingerprint({ ...shipment, carriers });
+  return { ...shipment, carriers };
 }

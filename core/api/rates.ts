@@ -1,14 +1,60 @@
-// POST /v1/rates after authentication and rate limiting: body → schema → idempotency → balance → carriers →
-// one durable charge. Nothing is charged unless a 200 is sent; a replay is never charged again.
+// POST /v1/rates and POST /ext/v1/rates (#21) after authentication and rate limiting: body → schema →
+// idempotency → balance → carriers → one durable charge. Nothing is charged unless a 200 is sent; a replay is
+// never charged again. The two endpoints are one path: only the schema, the fingerprint and the rates' shape
+// differ (RatesEndpoint), so the extension cannot drift from /v1's money and error rules.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { Shipment, type RatesResponse } from '../contract/v1';
+import {
+  QuoteRequest,
+  toV1Rate,
+  totalWeightGrams,
+  type QuoteRate,
+  type QuoteShipment,
+} from '../contract/quote-ext';
+import { Shipment, type Rate, type Unavailable } from '../contract/v1';
 import { safePropertyName } from '../keys/redact';
 import type { IdempotencyRecord, KeyAuthRow } from '../store/port';
 import type { ApiRuntime } from './runtime';
-import { decodeUtf8, isJsonContentType, readBody } from './body';
-import { IDEMPOTENCY_RETENTION_MS, parseIdempotencyKey, shipmentFingerprint } from './idempotency';
+import { isJsonContentType } from './body';
+import {
+  IDEMPOTENCY_RETENTION_MS,
+  parseIdempotencyKey,
+  quoteFingerprint,
+  shipmentFingerprint,
+} from './idempotency';
+import { readJsonObject } from './json-body';
 import { sendError, sendJson, withHeaders, type HeaderList } from './respond';
+
+/** What differs between the rates endpoints; everything else (auth, limits, money, errors) is shared. */
+export interface RatesEndpoint<S extends Shipment | QuoteShipment> {
+  schema: z.ZodType<S>;
+  /** The idempotency fingerprint: a key reused on the other endpoint never matches (it names the endpoint). */
+  fingerprint(shipment: S): string;
+  /** The rates as this endpoint sends them (and history stores them). */
+  rates(rates: readonly QuoteRate[]): Array<Rate | QuoteRate>;
+}
+
+/** The spec's endpoint: the spec's Shipment, the spec's fields of each rate (toV1Rate), as before #21. */
+export const V1_RATES: RatesEndpoint<Shipment> = {
+  schema: Shipment,
+  fingerprint: shipmentFingerprint,
+  rates: (rates) => rates.map(toV1Rate),
+};
+
+/** The clerk's quote (#21): QuoteRequest in, every QuoteRate field out. */
+export const EXT_RATES: RatesEndpoint<QuoteShipment> = {
+  schema: QuoteRequest,
+  fingerprint: quoteFingerprint,
+  rates: (rates) => [...rates],
+};
+
+/** The 200 body of either endpoint (RatesResponse or QuoteResponse), fields in the spec's order. */
+interface RatesBody {
+  request_id: string;
+  rates: Array<Rate | QuoteRate>;
+  unavailable: Unavailable[];
+  balance_remaining: number;
+}
 
 /**
  * Failures caused by the shipment as sent, not by the carrier's state: when every carrier failed with one of
@@ -29,34 +75,21 @@ function retryAfterUnavailable(): string {
   return String(5 + Math.floor(Math.random() * 3));
 }
 
-export async function handleRates(
+export async function handleRates<S extends Shipment | QuoteShipment>(
   rt: ApiRuntime,
   req: IncomingMessage,
   res: ServerResponse,
   auth: KeyAuthRow,
   requestId: string,
   headers: HeaderList,
+  endpoint: RatesEndpoint<S>,
 ): Promise<void> {
   if (!isJsonContentType(req)) return sendError(res, 'unsupported_media_type', requestId, headers);
   const idem = parseIdempotencyKey(req);
   if (!idem.ok) return sendError(res, 'invalid_idempotency_key', requestId, headers);
-  const read = await readBody(req, res);
-  if (!read.ok) {
-    if (read.reason === 'too_large') return sendError(res, 'payload_too_large', requestId, headers);
-    return;
-  }
-  const text = decodeUtf8(read.body);
-  if (text === undefined) return sendError(res, 'invalid_json', requestId, headers);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return sendError(res, 'invalid_json', requestId, headers);
-  }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return sendError(res, 'invalid_json', requestId, headers);
-  }
-  const parsed = Shipment.safeParse(raw);
+  const raw = await readJsonObject(req, res, requestId, headers);
+  if (raw === undefined) return;
+  const parsed = endpoint.schema.safeParse(raw);
   if (!parsed.success) {
     return sendError(res, 'validation_failed', requestId, headers, {
       details: issuesToDetails(parsed.error),
@@ -65,7 +98,7 @@ export async function handleRates(
   const shipment = parsed.data;
   const accountId = auth.account_id;
   const key = idem.key;
-  const fp = key === null ? '' : shipmentFingerprint(shipment);
+  const fp = key === null ? '' : endpoint.fingerprint(shipment);
 
   let releaseClaim: (() => void) | null = null;
   // Nobody waits for a release: one that fails (a lost connection) expires with its lease instead.
@@ -146,9 +179,10 @@ export async function handleRates(
       requestId,
       now,
       body: (balanceRemaining) => {
-        const body: RatesResponse = {
+        const body: RatesBody = {
           request_id: requestId,
-          rates: result.rates,
+          // /v1: the spec's fields only; fees, dates and customer prices are the extension's (/ext/v1/rates).
+          rates: endpoint.rates(result.rates),
           unavailable: result.unavailable,
           balance_remaining: balanceRemaining,
         };
@@ -170,7 +204,8 @@ export async function handleRates(
         created_at: now.toISOString(),
         from_city: shipment.from.city,
         to_city: shipment.to.city,
-        weight_grams: shipment.parcel.weight_grams,
+        // Every place, counts expanded (a /v1 shipment: its one parcel, as before #21).
+        weight_grams: totalWeightGrams(shipment),
         cheapest_kopecks: result.rates[0]?.price_kopecks ?? null,
         carriers: [...new Set(result.rates.map((r) => r.carrier))].join(','),
         sandbox: rt.isSandbox() ? 1 : 0,

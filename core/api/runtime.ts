@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PointsQuery, PointsResponse } from '../contract/points';
+import type { QuoteShipment } from '../contract/quote-ext';
 import type { CarrierInfo, Shipment } from '../contract/v1';
-import type { RatingResult } from '../rating/aggregator';
+import type { QuoteResult } from '../quote/finish';
 import type { LowBalanceEvent, Store } from '../store/port';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
@@ -42,8 +44,13 @@ export interface ApiRuntime {
   /** How long an Idempotency-Key's claim holds against other requests (IDEMPOTENCY_LEASE_MS but in tests). */
   idempotencyLeaseMs: number;
   isSandbox(): boolean;
-  /** Rates `shipment` for `account` (its breakers, its fair share, its cache); `signal` ends it early. */
-  quote(shipment: Shipment, account: string, signal: AbortSignal): Promise<RatingResult>;
+  /**
+   * Rates `shipment` for `account` (its breakers, its fair share, its cache, its resale rules); `signal` ends
+   * it early. /v1 and /ext/v1 take the same path; /v1 sends only the spec's fields of each rate.
+   */
+  quote(shipment: Shipment | QuoteShipment, account: string, signal: AbortSignal): Promise<QuoteResult>;
+  /** Pickup points that take the parcel (POST /ext/v1/points, #21), from the carrier's cached directory. */
+  points(query: PointsQuery, signal: AbortSignal): Promise<PointsResponse>;
   carriers(): Promise<CarrierInfo[]>;
   openApiJson(): string;
   onLowBalance(event: LowBalanceEvent): void;

@@ -21,7 +21,8 @@ import { answerClientError, answerConnect } from './client-error';
 import { checkCompanyListen, forwardedOverHttps, type CompanyListen } from './company-listen';
 import { allowedHosts, isAllowedHost, isCrossSite, publicAllowedHosts } from './guards';
 import { scanGuardHeaders } from './headers';
-import { handleRates } from './rates';
+import { handlePoints } from './points';
+import { EXT_RATES, handleRates, V1_RATES } from './rates';
 import { baseHeaders, sendError, sendJson, type HeaderList } from './respond';
 import type { ApiRuntime } from './runtime';
 
@@ -36,12 +37,16 @@ import {
   type TlsFiles,
 } from './tls-material';
 
-type RouteName = 'rates' | 'balance' | 'carriers' | 'openapi';
+type RouteName = 'rates' | 'balance' | 'carriers' | 'openapi' | 'ext-rates' | 'ext-points';
 const ROUTES = new Map<string, { name: RouteName; method: 'GET' | 'POST' }>([
   ['/v1/rates', { name: 'rates', method: 'POST' }],
   ['/v1/balance', { name: 'balance', method: 'GET' }],
   ['/v1/carriers', { name: 'carriers', method: 'GET' }],
   ['/v1/openapi.json', { name: 'openapi', method: 'GET' }],
+  // The clerk's quote (#21), a RateDesk extension beside /v1 with /v1's rules (docs/api.md); any other path
+  // under /ext/ is /v1's 404.
+  ['/ext/v1/rates', { name: 'ext-rates', method: 'POST' }],
+  ['/ext/v1/points', { name: 'ext-points', method: 'POST' }],
 ]);
 
 const AUTH_MEMO = Symbol('ratedesk.authMemo');
@@ -295,7 +300,11 @@ async function handle(
         return sendJson(res, 200, JSON.stringify(body), headers);
       }
       case 'rates':
-        return await handleRates(rt, req, res, row, requestId, headers);
+        return await handleRates(rt, req, res, row, requestId, headers, V1_RATES);
+      case 'ext-rates':
+        return await handleRates(rt, req, res, row, requestId, headers, EXT_RATES);
+      case 'ext-points':
+        return await handlePoints(rt, req, res, requestId, headers);
     }
   } catch (err) {
     if (err instanceof StoreBusyError) {

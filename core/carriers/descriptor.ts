@@ -54,6 +54,18 @@ export interface CarrierSettingsDescription {
   enabledByDefault?: boolean;
 }
 
+/**
+ * How a carrier counts its delivery days and when it stops taking today's parcels (#21 item 3): `working`
+ * days skip the production calendar's days off (core/quote/calendar/), `calendar` days count every day.
+ * `cutoff` is the hour (Moscow, "HH:MM") after which a parcel handed over today counts from the next day;
+ * null: none published. Each carrier's choice carries its source; the settings `carriers.<code>.days_kind`
+ * and `carriers.<code>.cutoff` start from these (core/settings/carrier-settings.ts).
+ */
+export interface CarrierDays {
+  kind: 'working' | 'calendar';
+  cutoff: `${number}:${number}` | null;
+}
+
 /** Where an adapter is pointed. */
 export interface AdapterTarget {
   baseUrl: string;
@@ -128,6 +140,8 @@ export interface CarrierDescriptor<
   /** What the adapter asks the location resolver for; the platform hands it a resolver that answers only these. */
   locations: readonly LocationWant[];
   triggers: SandboxTriggerBlock;
+  /** Its kind of days and cut-off hour, with their source in a comment. */
+  days: CarrierDays;
   /**
    * Quotes from data it keeps (5Post: its pickup-point catalogue), so a quote makes no call to the carrier;
    * per-request network faults cannot reach it (the carrier chaos suite leaves such carriers out).

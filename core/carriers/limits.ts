@@ -1,5 +1,7 @@
 // A carrier's published parcel limits, declared by its adapter, and the check the platform makes before any
 // network call: a 900 kg pallet must read "parcel exceeds carrier limits", never "no service on this route".
+// Since #21 a shipment has several places: the parcel limits hold for each place, the shipment limits
+// (places, total weight) for all of them together.
 import type { Parcel } from '../contract/v1';
 
 export interface ParcelLimits {
@@ -12,9 +14,17 @@ export interface ParcelLimits {
   maxLengthPlusGirthCm?: number;
 }
 
-export interface CarrierLimits extends ParcelLimits {
+/** What a carrier takes in one shipment (one order, one waybill), all places together. */
+export interface ShipmentLimits {
+  /** Places (boxes) in one shipment, counts expanded; absent: none published (the carrier's answer decides). */
+  maxPlaces?: number;
+  /** The weight of all places together. */
+  maxShipmentWeightGrams?: number;
+}
+
+export interface CarrierLimits extends ParcelLimits, ShipmentLimits {
   /** Stricter limits of single services (by the carrier's own service code); the envelope above covers them all. */
-  services?: Readonly<Record<string, ParcelLimits>>;
+  services?: Readonly<Record<string, ParcelLimits & ShipmentLimits>>;
 }
 
 /**
@@ -41,10 +51,43 @@ export function exceededLimits(limits: ParcelLimits, parcel: Parcel): string[] {
   return problems;
 }
 
+/**
+ * What about a shipment of `places` is over `limits`: each place against the parcel limits ("place 2: weight
+ * 40 kg over 31.5 kg"; a single place in the words of exceededLimits), then the places and their total weight
+ * against the shipment limits. Empty when it fits.
+ */
+export function exceededShipmentLimits(
+  limits: ParcelLimits & ShipmentLimits,
+  places: readonly Parcel[],
+): string[] {
+  const problems: string[] = [];
+  places.forEach((place, i) => {
+    const over = exceededLimits(limits, place);
+    problems.push(...(places.length === 1 ? over : over.map((p) => `place ${i + 1}: ${p}`)));
+  });
+  if (limits.maxPlaces !== undefined && places.length > limits.maxPlaces) {
+    problems.push(`${places.length} places over ${limits.maxPlaces}`);
+  }
+  const total = places.reduce((sum, p) => sum + p.weight_grams, 0);
+  if (limits.maxShipmentWeightGrams !== undefined && total > limits.maxShipmentWeightGrams) {
+    problems.push(`total weight ${kg(total)} kg over ${kg(limits.maxShipmentWeightGrams)} kg`);
+  }
+  return problems;
+}
+
 /** Services of a carrier whose own limits the parcel fits (all of them when none are declared). */
 export function fitsService(limits: CarrierLimits, serviceCode: string, parcel: Parcel): boolean {
+  return fitsServiceShipment(limits, serviceCode, [parcel]);
+}
+
+/** The same for a whole shipment: every place and the shipment's totals within the service's own limits. */
+export function fitsServiceShipment(
+  limits: CarrierLimits,
+  serviceCode: string,
+  places: readonly Parcel[],
+): boolean {
   const own = limits.services?.[serviceCode];
-  return own === undefined || exceededLimits(own, parcel).length === 0;
+  return own === undefined || exceededShipmentLimits(own, places).length === 0;
 }
 
 function kg(grams: number): string {

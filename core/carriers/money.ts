@@ -20,3 +20,13 @@ function numberToPlainString(n: number): string {
   // exponent notation, which no carrier price has, so they are rejected by the pattern above.
   return n.toString();
 }
+
+/**
+ * `total` kopecks in `n` shares of whole kopecks, as equal as can be, the odd kopecks on the first ones: how a
+ * shipment's declared value or cash on delivery is shared out over its places where each is priced on its own.
+ */
+export function splitKopecks(total: number, n: number): number[] {
+  const base = Math.floor(total / n);
+  const extra = total - base * n;
+  return Array.from({ length: n }, (_, i) => base + (i < extra ? 1 : 0));
+}

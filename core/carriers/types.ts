@@ -1,6 +1,8 @@
-import type { Parcel, Rate } from '../contract/v1';
+import type { CarrierRate } from '../contract/quote-ext';
+import type { Parcel } from '../contract/v1';
 import { CARRIER_DESCRIPTORS, type BuiltInDescriptor } from './built-in';
 import type { CarrierLimits } from './limits';
+import type { CarrierPointDirectory } from './point-directory';
 
 /** A location as the aggregator hands it to adapters: each adapter maps it to its own location key. */
 export interface QuoteLocation {
@@ -11,8 +13,19 @@ export interface QuoteLocation {
 export interface CarrierQuoteRequest {
   from: QuoteLocation;
   to: QuoteLocation;
+  /**
+   * The first box. Kept while adapters move to `places` (#21); an adapter that reads only this prices one box
+   * of several.
+   */
   parcel: Parcel;
+  /** Every box of the shipment, one entry per box (counts expanded), at least one. */
+  places: readonly Parcel[];
+  /** The value to insure (объявленная ценность), kopecks; 0: none declared. */
   declaredValueKopecks: number;
+  /** Cash on delivery the recipient pays (наложенный платёж), kopecks; 0: none. */
+  codKopecks: number;
+  /** The day the parcel is handed over (YYYY-MM-DD, Moscow): what a carrier's produceDate/pickupDate takes. */
+  shipDate: string;
 }
 
 /**
@@ -32,7 +45,7 @@ export type CarrierFailure =
    */
   | { kind: 'carrier_busy'; detail: string };
 
-export type CarrierOutcome = { ok: true; rates: Rate[] } | ({ ok: false } & CarrierFailure);
+export type CarrierOutcome = { ok: true; rates: CarrierRate[] } | ({ ok: false } & CarrierFailure);
 
 export interface CarrierContext {
   /** Aborted when the per-carrier timeout or the overall deadline passes. */
@@ -65,6 +78,8 @@ export interface CarrierAdapter {
    * on the signal's abort.
    */
   prepare?(context: PrepareContext): Promise<void>;
+  /** The carrier's pickup-point directory (#21, core/points/), where it publishes one RateDesk reads. */
+  readonly points?: CarrierPointDirectory;
 }
 
 export interface PrepareContext {

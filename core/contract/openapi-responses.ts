@@ -131,7 +131,12 @@ const STATUS_NOTES: Partial<Record<ErrorStatus, string>> = {
     'could not be written. Nothing is deducted either way; retry after Retry-After.',
 };
 
-const REQUEST_ID_EXAMPLE = 'req_7fK2mQ9xLp3Rt8Vb1Nc4';
+export const REQUEST_ID_EXAMPLE = 'req_7fK2mQ9xLp3Rt8Vb1Nc4';
+
+/** Every status POST /v1/rates can answer (and POST /ext/v1/rates, its extension twin). */
+export const RATES_ERRORS: readonly ErrorStatus[] = [
+  400, 401, 402, 403, 404, 405, 408, 409, 413, 415, 417, 422, 429, 431, 500, 503,
+];
 
 /** The codes of API_ERRORS answered with `status`, in table order. */
 export function errorCodesFor(status: number): ApiErrorCode[] {

@@ -1,6 +1,9 @@
 // The OpenAPI document's building blocks from the zod contract: JSON types, $refs, and the component schemas
-// converted from ./v1 (split from openapi.ts, which assembles the document).
+// converted from ./v1 and, for the RateDesk extension beside it (#21), ./quote-ext and ./points (split from
+// openapi.ts, which assembles the document).
 import { z } from 'zod';
+import * as points from './points';
+import * as ext from './quote-ext';
 import * as v1 from './v1';
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
 export interface JsonObject {
@@ -33,6 +36,32 @@ const RESPONSE_SCHEMAS: readonly z.ZodType[] = [
   v1.ErrorResponse,
 ];
 
+// The extension's (#21, POST /ext/v1/rates and /ext/v1/points): listed apart and placed after /v1's, so the
+// /v1 components stay exactly what they were (a unit test compares them with the document before #21).
+const EXT_REQUEST_SCHEMAS: readonly z.ZodType[] = [
+  ext.IsoDate,
+  ext.Place,
+  ext.QuoteRequest,
+  points.PointsQuery,
+];
+const EXT_RESPONSE_SCHEMAS: readonly z.ZodType[] = [
+  ext.IsoDate,
+  ext.RateOption,
+  ext.NotPriced,
+  ext.PriceBreakdown,
+  ext.DaysKind,
+  ext.QuoteRate,
+  ext.QuoteResponse,
+  points.PointKind,
+  points.PickupPoint,
+  points.PointsResponse,
+];
+
+/** The component names of the extension (#21): everything else in components.schemas is /v1's. */
+export const EXT_SCHEMA_IDS: readonly string[] = [
+  ...new Set([...EXT_REQUEST_SCHEMAS, ...EXT_RESPONSE_SCHEMAS].map(schemaId)),
+];
+
 const SCHEMA_DESCRIPTIONS: Record<string, string> = {
   Location: 'A place in the Russian Federation. Unknown properties are rejected.',
   Parcel: 'One parcel: weight in grams, dimensions in centimetres. Unknown properties are rejected.',
@@ -47,6 +76,50 @@ const SCHEMA_DESCRIPTIONS: Record<string, string> = {
   CarriersResponse: 'Active carriers.',
   ErrorDetail: '`details` is filled for `validation_failed`: one entry per problem, with its JSON path.',
   ErrorResponse: 'Body of every error response. `unavailable` is filled for `rates_unavailable`.',
+  // RateDesk extension (#21)
+  IsoDate: 'A calendar date, YYYY-MM-DD.',
+  Place:
+    'One box of a shipment, `count` times the same (default 1): weight in grams, dimensions in centimetres. ' +
+    'Unknown properties are rejected.',
+  QuoteRequest:
+    'Request body of POST /ext/v1/rates (a RateDesk extension): the /v1 Shipment with several places, cash ' +
+    'on delivery and a shipping date. Give exactly one of `parcel` (one box, as in /v1) and `places` (at ' +
+    'most 50 boxes in all, counts included). `cod_kopecks`: the amount the recipient pays on delivery ' +
+    '(наложенный платёж), 0 for none. `ship_date`: the day the parcel is handed over; absent: today on ' +
+    'Moscow time. Unknown properties are rejected.',
+  PointsQuery:
+    'Request body of POST /ext/v1/points (a RateDesk extension): the pickup points of one carrier in the ' +
+    "recipient's town that take these boxes, with cash on delivery (`cod_kopecks` > 0) or card payment " +
+    '(`card`) where asked. Unknown properties are rejected.',
+  RateOption: 'An option of the request a price may leave out.',
+  NotPriced:
+    'An option asked for that the price does not include: `not_offered` (this service refuses it), ' +
+    "`not_quoted` (the carrier's calculator does not price it; the carrier will add its fee).",
+  PriceBreakdown:
+    "The price's parts where the carrier gives them; null: not given separately (then inside the total).",
+  DaysKind:
+    'How the carrier counts its days: working days (over the Russian production calendar) or calendar.',
+  QuoteRate:
+    'A Rate with its fee breakdown (`price_kopecks` is the total), the options not priced, the value ' +
+    'insured, the places priced, the expected delivery dates counted from `ship_date` (the requested or ' +
+    "today's date, moved past the carrier's cut-off hour and days off) and the customer's price by the " +
+    "account's resale rule for the carrier (null: no rule).",
+  QuoteResponse: '`balance_remaining` is the account balance after this call (one request, as /v1/rates).',
+  PointKind: 'A pickup point (`pvz`), a parcel locker (`postamat`) or a post office.',
+  PickupPoint:
+    "A carrier's pickup point as its directory describes it. Limits that are null are not published (not " +
+    'unlimited); `max_dimensions_cm` is sorted longest side first.',
+  PointsResponse:
+    '`points` nearest to the town centre first; `filtered_out` counts the points of the town that cannot ' +
+    'take this parcel.',
+};
+
+/**
+ * What zod's checks say that its JSON Schema cannot: QuoteRequest's superRefine (exactly one of parcel and
+ * places). The 50-places total stays in the description.
+ */
+const SCHEMA_KEYWORDS: Record<string, JsonObject> = {
+  QuoteRequest: { oneOf: [{ required: ['parcel'] }, { required: ['places'] }] },
 };
 
 export const ref = (section: string, name: string): JsonObject => ({
@@ -113,16 +186,26 @@ function convert(schemas: readonly z.ZodType[], io: 'input' | 'output'): Record<
     if ($defs !== undefined) throw new Error(`openapi: ${id} has nested $defs; give the shared part an id`);
     const json = toJsonObject(rest, `#/components/schemas/${id}`);
     const description = SCHEMA_DESCRIPTIONS[id];
-    out[id] = description === undefined ? json : { description, ...json };
+    out[id] = { ...(description === undefined ? {} : { description }), ...json, ...SCHEMA_KEYWORDS[id] };
   }
   return out;
 }
 
 export function buildSchemas(): Record<string, JsonObject> {
-  const requests = convert(REQUEST_SCHEMAS, 'input');
-  const responses = convert(RESPONSE_SCHEMAS, 'output');
+  const requests = convert([...REQUEST_SCHEMAS, ...EXT_REQUEST_SCHEMAS], 'input');
+  const responses = convert([...RESPONSE_SCHEMAS, ...EXT_RESPONSE_SCHEMAS], 'output');
   for (const id of Object.keys(requests)) {
-    if (id in responses) throw new Error(`openapi: ${id} is used in both requests and responses`);
+    // A schema with no default and no object in it (IsoDate) has one shape on both sides and may be shared.
+    if (id in responses && JSON.stringify(requests[id]) !== JSON.stringify(responses[id])) {
+      throw new Error(`openapi: ${id} is used in both requests and responses`);
+    }
   }
-  return { ...requests, ...responses };
+  const all = { ...requests, ...responses };
+  const extIds = new Set(EXT_SCHEMA_IDS);
+  // /v1's components first, in their order since 1.0.0; then the extension's.
+  const ordered = [
+    ...Object.keys(all).filter((id) => !extIds.has(id)),
+    ...Object.keys(all).filter((id) => extIds.has(id)),
+  ];
+  return Object.fromEntries(ordered.map((id) => [id, all[id]!]));
 }

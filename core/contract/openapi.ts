@@ -1,4 +1,5 @@
-// The OpenAPI 3.1 description of /v1, derived from the zod contract (./v1) and the error table (./errors).
+// The OpenAPI 3.1 description of /v1, derived from the zod contract (./v1) and the error table (./errors), and
+// beside it the RateDesk extension /ext/v1 (#21, ./openapi-ext).
 // docs/openapi.json is this function's output; a unit test and `npm run openapi -- --check` keep them equal.
 import {
   ALWAYS,
@@ -9,6 +10,7 @@ import {
   headerRefs,
   LIMITED,
   okResponse,
+  RATES_ERRORS,
   RATES_EXAMPLE,
   SHIPMENT_EXAMPLE,
   type ErrorStatus,
@@ -21,8 +23,16 @@ import {
   OPENAPI_VERSION,
   type OpenApiDocument,
 } from './openapi-schemas';
+import { EXT_TAG_OBJECT, extensionPaths } from './openapi-ext';
 
 export * from './openapi-schemas';
+export {
+  EXT_TAG,
+  POINTS_QUERY_EXAMPLE,
+  POINTS_RESPONSE_EXAMPLE,
+  QUOTE_REQUEST_EXAMPLE,
+  QUOTE_RESPONSE_EXAMPLE,
+} from './openapi-ext';
 export {
   BALANCE_EXAMPLE,
   CARRIERS_EXAMPLE,
@@ -35,9 +45,6 @@ export {
 
 // 400 (bad_request), 408, 417 and 431 come from the HTTP layer and can answer any path.
 const HTTP_LAYER_ERRORS: readonly ErrorStatus[] = [400, 408, 417, 431];
-const RATES_ERRORS: readonly ErrorStatus[] = [
-  400, 401, 402, 403, 404, 405, 408, 409, 413, 415, 417, 422, 429, 431, 500, 503,
-];
 const FREE_GET_ERRORS: readonly ErrorStatus[] = [...HTTP_LAYER_ERRORS, 401, 403, 404, 405, 429, 500];
 const OPENAPI_ERRORS: readonly ErrorStatus[] = [...HTTP_LAYER_ERRORS, 403, 404, 405, 500];
 
@@ -64,6 +71,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       { name: 'Account', description: 'The request balance of the calling account' },
       { name: 'Carriers', description: 'Carriers the service queries' },
       { name: 'Meta', description: 'This description' },
+      EXT_TAG_OBJECT,
     ],
     paths: {
       '/v1/rates': {
@@ -134,6 +142,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
           },
         },
       },
+      // After every /v1 path: the RateDesk extension (#21), documented beside /v1, never inside it.
+      ...extensionPaths(),
     },
     components: {
       securitySchemes: {

@@ -8,9 +8,11 @@ import type {
   OperationName,
   OperationOutput,
   OperationParsedInput,
+  PricingRuleView,
   Warehouse,
 } from '../contract/operations';
 import type { Actor, StoreContext } from './context';
+import { ruleLabel } from './pricing';
 import { warehouseView } from './warehouse-view';
 
 export type AuditDetail = AuditEntry['detail'];
@@ -53,6 +55,19 @@ function warehouseFields(w: Warehouse): Record<string, string | null> {
     default_carriers: w.default_carriers.join(','),
     box_presets: w.box_presets.map((b) => `${b.name} ${b.length_cm}×${b.width_cm}×${b.height_cm}`).join('; '),
   };
+}
+
+/** A resale rule's terms as set (or as they were, when removed); `replaced` when a rule was there before. */
+function pricingTerms(o: PricingRuleView & { replaced?: boolean }): AuditDetail {
+  return given({
+    markup_percent: o.markup_percent,
+    markup_kopecks: o.markup_kopecks,
+    packaging_kopecks: o.packaging_kopecks,
+    min_kopecks: o.min_kopecks,
+    max_kopecks: o.max_kopecks,
+    rounding: o.rounding,
+    replaced: o.replaced,
+  });
 }
 
 /**
@@ -151,6 +166,18 @@ export const AUDIT_DESCRIBERS = {
     },
   },
   'warehouses:remove': (_i, o) => ({ target: o.name, detail: { id: o.id } }),
+
+  'calendar:import': (i, o) => ({
+    target: String(o.year),
+    detail: {
+      source: i.source,
+      days_off: o.weekday_days_off.length,
+      working_days: o.weekend_working_days.length,
+      replaced: o.replaced,
+    },
+  }),
+  'pricing:set': (_i, o) => ({ target: ruleLabel(o.account, o.carrier), detail: pricingTerms(o) }),
+  'pricing:remove': (_i, o) => ({ target: ruleLabel(o.account, o.carrier), detail: pricingTerms(o) }),
 } satisfies { [N in OperationName]?: AuditDescriber<N> };
 
 /** Admin operations that change nothing (reads, files, live checks): nothing to write down. */

@@ -15,7 +15,10 @@ import type {
   ServerCertificate,
 } from '../contract/operations';
 import type { Shipment } from '../contract/v1';
-import type { QuoteProgress, RatingResult } from '../rating/aggregator';
+import type { PointsQuery, PointsResponse } from '../contract/points';
+import type { QuoteRate, QuoteShipment } from '../contract/quote-ext';
+import type { QuoteResult } from '../quote/finish';
+import type { QuoteProgress } from '../rating/aggregator';
 import type { HealthBoard } from '../rating/health';
 import type { ServiceEvents } from '../service-events';
 import type { SettingsView } from '../settings/view';
@@ -78,10 +81,12 @@ export interface ServiceParts {
   sandbox(): boolean;
   /** `probeNow`: carriers the desk's breaker lets through now, once, as its probe («спросить сейчас»). */
   rate(
-    shipment: Shipment,
-    onProgress?: (p: QuoteProgress) => void,
+    shipment: Shipment | QuoteShipment,
+    onProgress?: (p: QuoteProgress<QuoteRate>) => void,
     probeNow?: readonly string[],
-  ): Promise<RatingResult>;
+  ): Promise<QuoteResult>;
+  /** Pickup points that take the parcel (#21), from the carrier's cached directory. */
+  points(query: PointsQuery, signal?: AbortSignal): Promise<PointsResponse>;
   /** The live check of one carrier (core/platform/carrier-check.ts) with this service's settings. */
   checkCarrier(
     code: CarrierCode,

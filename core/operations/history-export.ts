@@ -1,12 +1,24 @@
 // History as a spreadsheet: one row per rate (a quote without any rate keeps one row, so no route silently
-// disappears from the file), in the UI's language.
+// disappears from the file), in the UI's language. The clerk's quote (#21) adds its columns after these
+// (history-export-ext.ts).
 import type { ExportedFile } from '../contract/operations';
 import type { DeliveryType } from '../contract/v1';
 import { CARRIER_NAMES_EN } from '../carriers/types';
 import type { QuoteRow } from '../store/port';
 import { daysText, roublesText } from '../contract/spreadsheet';
 import { csvText } from './csv';
-import { storedResult } from './stored-quote';
+import {
+  CLERK_HEADERS,
+  CLERK_WIDTHS,
+  clerkCells,
+  clerkCsv,
+  clerkXlsx,
+  isClerkQuote,
+  pointFor,
+  type ChosenPoint,
+  type ClerkCells,
+} from './history-export-ext';
+import { parseStoredShipment, storedResult } from './stored-quote';
 import { exportLanguage, localDateTime, stamp, type Language } from './export-basics';
 import { writeXlsx, type XlsxCell } from './xlsx';
 
@@ -27,6 +39,10 @@ interface ExportRow {
   /** Who asked and from which warehouse (#20); empty for this computer's desk and /v1. */
   warehouse: string;
   author: string;
+  /** COD, places, ship date, fees, dates, customer price, the chosen point (#21). */
+  clerk: ClerkCells;
+  /** The quote has something of the clerk's (a file with none is written in the twelve older columns). */
+  clerkQuote: boolean;
 }
 
 const HEADERS: Record<Language, readonly string[]> = {
@@ -99,9 +115,15 @@ export function carrierNameIn(lang: Language, code: string, stored: string): str
     : stored;
 }
 
-export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportRow[] {
+/** `points`: the pickup point the clerk chose per rate (quote:export), written in the rate's row. */
+export function exportRows(
+  quotes: readonly QuoteRow[],
+  lang: Language,
+  points: readonly ChosenPoint[] = [],
+): ExportRow[] {
   const out: ExportRow[] = [];
   for (const q of quotes) {
+    const shipment = parseStoredShipment(q.shipment_json);
     const base = {
       sandbox: q.sandbox === 1,
       date: localDateTime(q.created_at),
@@ -112,12 +134,24 @@ export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportR
       author: q.author ?? '',
     };
     const { rates } = storedResult(q);
+    const clerkQuote = isClerkQuote(shipment, rates) || points.length > 0;
     if (rates.length === 0) {
-      out.push({ ...base, carrier: '', service: '', deliveryType: '', priceKopecks: null, days: '' });
+      out.push({
+        ...base,
+        carrier: '',
+        service: '',
+        deliveryType: '',
+        priceKopecks: null,
+        days: '',
+        clerk: clerkCells(shipment, null, lang, undefined),
+        clerkQuote,
+      });
     }
     for (const r of rates) {
       out.push({
         ...base,
+        clerk: clerkCells(shipment, r, lang, pointFor(points, r)),
+        clerkQuote,
         carrier: carrierNameIn(lang, r.carrier, r.carrier_name),
         service: r.service_name,
         deliveryType: DELIVERY[lang][r.delivery_type],
@@ -137,6 +171,7 @@ export function exportRows(quotes: readonly QuoteRow[], lang: Language): ExportR
  * carrier names from rate cards, and "=HYPERLINK(…)" in a cell is a known CSV-injection route (OWASP).
  */
 export function historyCsv(rows: readonly ExportRow[], lang: Language): string {
+  const clerk = rows.some((r) => r.clerkQuote);
   const records = rows.map((r) => [
     r.date,
     r.from,
@@ -150,16 +185,20 @@ export function historyCsv(rows: readonly ExportRow[], lang: Language): string {
     r.sandbox ? SANDBOX_MARK[lang] : '',
     r.warehouse,
     r.author,
+    ...(clerk ? clerkCsv(r.clerk) : []),
   ]);
-  return csvText([HEADERS[lang], ...records], { separator: ';', bom: true });
+  const header = clerk ? [...HEADERS[lang], ...CLERK_HEADERS[lang]] : HEADERS[lang];
+  return csvText([header, ...records], { separator: ';', bom: true });
 }
 
 export function historyXlsx(
   rows: readonly ExportRow[],
   lang: Language,
   now: Date,
-  sheet: string = lang === 'ru' ? 'История' : 'History',
+  // Not 'History': Excel reserves that sheet name (its change tracking), and exceljs refuses to load it.
+  sheet: string = lang === 'ru' ? 'История' : 'Quote history',
 ): Buffer {
+  const clerk = rows.some((r) => r.clerkQuote);
   const cells: XlsxCell[][] = rows.map((r) => [
     r.date,
     r.from,
@@ -174,8 +213,11 @@ export function historyXlsx(
     r.sandbox ? SANDBOX_MARK[lang] : '',
     r.warehouse,
     r.author,
+    ...(clerk ? clerkXlsx(r.clerk) : []),
   ]);
-  return writeXlsx({ name: sheet, header: HEADERS[lang], rows: cells, widths: WIDTHS }, now);
+  const header = clerk ? [...HEADERS[lang], ...CLERK_HEADERS[lang]] : HEADERS[lang];
+  const widths = clerk ? [...WIDTHS, ...CLERK_WIDTHS] : WIDTHS;
+  return writeXlsx({ name: sheet, header, rows: cells, widths }, now);
 }
 
 /**

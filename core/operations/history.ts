@@ -7,7 +7,8 @@ import type { AreaOperations } from './define';
 import { curlCommand } from './curl';
 import { exportedFile, exportLanguage, exportRows, stamp } from './history-export';
 import { runDeskQuote } from './quotes';
-import { requireQuoteRow, storedQuote, storedResult } from './stored-quote';
+import { placesOf } from '../contract/quote-ext';
+import { parseStoredShipment, requireQuoteRow, storedQuote, storedResult } from './stored-quote';
 
 /** An export reads at most this many quotes: years of desk use, and still a file Excel opens quickly. */
 const EXPORT_MAX_QUOTES = 50_000;
@@ -16,6 +17,8 @@ const EXPORT_PAGE = 1_000;
 function toHistoryRow(q: QuoteRow): HistoryRow {
   // The stored result names who was cheapest and who gave no rate (a page of rows is a few ms of parsing).
   const { rates, failures } = storedResult(q);
+  // A shipment that no longer parses reads as what every /v1 shipment is: one place, no COD, no date.
+  const shipment = parseStoredShipment(q.shipment_json);
   const cheapest = rates.reduce<Rate | null>(
     (best, r) => (best === null || r.price_kopecks < best.price_kopecks ? r : best),
     null,
@@ -38,6 +41,9 @@ function toHistoryRow(q: QuoteRow): HistoryRow {
     sandbox: q.sandbox === 1,
     author: q.author,
     warehouse: q.warehouse,
+    places: shipment ? Math.max(1, placesOf(shipment).length) : 1,
+    cod_kopecks: shipment?.cod_kopecks ?? 0,
+    ship_date: shipment?.ship_date ?? null,
   };
 }
 

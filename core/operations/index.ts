@@ -3,13 +3,17 @@
 import type { OperationName, OperationOutput } from '../contract/operations';
 import { accountOperations } from './accounts';
 import { auditOperations } from './audit';
+import { bulkOperations } from './bulk';
+import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import type { ServiceContext, StoreContext } from './context';
 import { invokeOperation, type OperationTable } from './define';
 import { historyOperations } from './history';
 import { keyOperations } from './keys';
+import { pointOperations } from './points';
 import { originOperations } from './origins';
+import { pricingOperations } from './pricing';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
@@ -29,6 +33,10 @@ export const OPERATIONS = {
   ...originOperations,
   ...auditOperations,
   ...companyOperations,
+  ...bulkOperations,
+  ...calendarOperations,
+  ...pointOperations,
+  ...pricingOperations,
 } satisfies OperationTable;
 
 /** Parses `raw` with the operation's schema, then runs it. */
@@ -50,4 +58,5 @@ export * from './keys';
 export * from './settings';
 export * from './users';
 export * from './warehouses';
+export * from './pricing';
 export { AUDIT_DESCRIBERS, AUDIT_READ_ONLY, auditActor } from './audit-log';

@@ -1,7 +1,7 @@
 // «Из всех складов» (#20): the same parcel quoted from several warehouses, each run one history row under its
 // warehouse's name, with the cheapest and the fastest origin named.
 import type { DeskQuoteResult, OriginsResult } from '../contract/operations';
-import type { Shipment } from '../contract/v1';
+import type { QuoteShipment } from '../contract/quote-ext';
 import type { WarehouseRow } from '../store/port';
 import type { ServiceContext } from './context';
 import type { AreaOperations } from './define';
@@ -54,7 +54,7 @@ function fastest(result: DeskQuoteResult | null): number | null {
 export async function runFromOrigins(
   ctx: ServiceContext,
   quoteKey: string,
-  shipment: Shipment,
+  shipment: QuoteShipment,
   ids: readonly number[] | undefined,
 ): Promise<OriginsResult> {
   const warehouses = await chosenWarehouses(ctx, ids);

@@ -10,7 +10,8 @@ import {
   type DeskQuoteResult,
   type QuoteProgress,
 } from '../contract/operations';
-import type { Shipment } from '../contract/v1';
+import { totalWeightGrams, type QuoteShipment } from '../contract/quote-ext';
+import type { QuoteRate } from '../contract/quote-ext';
 import type { QuoteProgress as CoreProgress } from '../rating/aggregator';
 import type { WarehouseRow } from '../store/port';
 import { newRequestId } from '../util/ids';
@@ -25,7 +26,7 @@ import { requireWarehouse } from './warehouses';
 const RECENT_QUOTES_SCANNED = 200;
 
 /** The aggregator's progress without its English reason: the desk words each kind itself. */
-function deskProgress(p: CoreProgress): QuoteProgress {
+function deskProgress(p: CoreProgress<QuoteRate>): QuoteProgress {
   if (p.state !== 'unavailable') return p;
   return {
     carrier: p.carrier,
@@ -46,7 +47,7 @@ export function authorOf(ctx: StoreContext): string | null {
  * The parcel as asked from a warehouse: its place replaces `from`, and its default carriers apply when the
  * shipment names none.
  */
-export function fromWarehouse(shipment: Shipment, warehouse: WarehouseRow): Shipment {
+export function fromWarehouse(shipment: QuoteShipment, warehouse: WarehouseRow): QuoteShipment {
   const { default_carriers } = warehouseView(warehouse);
   const carriers =
     (shipment.carriers === undefined || shipment.carriers === null) && default_carriers.length > 0
@@ -66,7 +67,7 @@ export function fromWarehouse(shipment: Shipment, warehouse: WarehouseRow): Ship
 export async function runDeskQuote(
   ctx: ServiceContext,
   quoteKey: string,
-  shipment: Shipment,
+  shipment: QuoteShipment,
   options: { probe?: readonly string[] | undefined; warehouse?: string | null } = {},
 ): Promise<DeskQuoteResult> {
   const requestId = newRequestId();
@@ -89,7 +90,7 @@ export async function runDeskQuote(
     created_at: now,
     from_city: shipment.from.city,
     to_city: shipment.to.city,
-    weight_grams: shipment.parcel.weight_grams,
+    weight_grams: totalWeightGrams(shipment),
     cheapest_kopecks: result.rates[0]?.price_kopecks ?? null,
     carriers: [...new Set(result.rates.map((r) => r.carrier))].join(','),
     sandbox: sandbox ? 1 : 0,
@@ -199,10 +200,10 @@ export const quoteOperations = {
   // one CSV writer and the one XLSX writer (formula guard included), in the history export's columns.
   'quote:export': {
     needs: 'store',
-    run: async (ctx, { id, format }) => {
+    run: async (ctx, { id, format, points }) => {
       const now = ctx.clock.now();
       const lang = await exportLanguage(ctx);
-      const rows = exportRows([await requireQuoteRow(ctx.store.quotes, id)], lang);
+      const rows = exportRows([await requireQuoteRow(ctx.store.quotes, id)], lang, points);
       return exportedFile(rows, lang, format, now, {
         base: `ratedesk-quote-${id}-${stamp(now)}`,
         sheet: lang === 'ru' ? `Расчёт ${id}` : `Quote ${id}`,

@@ -5,10 +5,12 @@
 import type { OperationOutput } from '../contract/operations';
 import { accountOperations } from './accounts';
 import { auditOperations } from './audit';
+import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import type { StoreContext } from './context';
 import { runStoreOperation, type StoreOperation } from './define';
 import { keyOperations } from './keys';
+import { pricingOperations } from './pricing';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
 import { userOperations } from './users';
@@ -29,6 +31,8 @@ export const STORE_OPERATIONS = {
   ...userOperations,
   ...warehouseOperations,
   ...auditOperations,
+  ...calendarOperations,
+  ...pricingOperations,
   'settings:get': settingsGet,
   'settings:get-one': settingsGetOne,
   'settings:set': settingsSet,

@@ -3,21 +3,23 @@
 // only the English reasons: those are read back into kinds here, once, so no UI parses English.
 import { z } from 'zod';
 import { CarrierFailure, failureFromReason } from '../contract/unavailable';
-import { Rate, Shipment, Unavailable } from '../contract/v1';
+import { QuoteRate, QuoteRequest, type QuoteShipment } from '../contract/quote-ext';
+import { Rate, Unavailable } from '../contract/v1';
 import type { QuoteRow } from '../store/port';
 import { OperationError } from './errors';
 
 /** /v1 rows store the whole response body (request_id, balance_remaining too): only these fields matter here. */
 const StoredResult = z.object({
-  rates: z.array(Rate),
+  /** Rates stored before #21 (and /v1 bodies) have only the /v1 fields. */
+  rates: z.array(z.union([QuoteRate, Rate])),
   failures: z.array(CarrierFailure).optional(),
   unavailable: z.array(Unavailable).optional(),
 });
 
 export interface StoredQuote {
   row: QuoteRow;
-  shipment: Shipment;
-  rates: Rate[];
+  shipment: QuoteShipment;
+  rates: Array<QuoteRate | Rate>;
   failures: CarrierFailure[];
 }
 
@@ -28,7 +30,7 @@ export function storedQuote(row: QuoteRow): StoredQuote {
 }
 
 /** A damaged result reads as "no rates" so one bad row cannot break the history screen or an export. */
-export function storedResult(row: QuoteRow): { rates: Rate[]; failures: CarrierFailure[] } {
+export function storedResult(row: QuoteRow): { rates: Array<QuoteRate | Rate>; failures: CarrierFailure[] } {
   try {
     const r = StoredResult.safeParse(JSON.parse(row.result_json));
     if (r.success) {
@@ -52,9 +54,10 @@ export async function requireQuoteRow(
 }
 
 /** Stored rows were valid when written; a row that no longer parses (older format) is skipped, not fatal. */
-export function parseStoredShipment(json: string): Shipment | null {
+export function parseStoredShipment(json: string): QuoteShipment | null {
   try {
-    const r = Shipment.safeParse(JSON.parse(json));
+    // A /v1 shipment (one parcel, no COD) is a QuoteRequest as it stands.
+    const r = QuoteRequest.safeParse(JSON.parse(json));
     return r.success ? r.data : null;
   } catch {
     return null;

@@ -213,5 +213,6 @@ function withTimeout(adapter: CarrierAdapter, timeoutMs: number): CarrierAdapter
     timeoutMs,
     quote: (request, context) => adapter.quote(request, context),
     ...(adapter.prepare ? { prepare: adapter.prepare.bind(adapter) } : {}),
+    ...(adapter.points ? { points: adapter.points } : {}),
   };
 }

@@ -2,8 +2,15 @@
 // row that applies is the most specific route (from first, then to: city, then the longest postal prefix,
 // then *) among the rows whose band can carry the billable weight, and within that route the smallest band.
 // docs/carriers.md ("Rate cards") states the same rules for people.
-import type { Parcel, Rate } from '../contract/v1';
-import type { CarrierAdapter, CarrierOutcome, QuoteLocation } from '../carriers/types';
+//
+// Several places (#21) are priced place by place and summed: a card's bands are the weights of one parcel (its
+// largest band is the heaviest box it takes), so ten 20 kg boxes are ten 20 kg parcels, never one 200 kg band.
+// A service is offered only when every place finds a row of it on the route. The declared value is shared out
+// over the places and each place's row adds its own percent. A card has no column for cash on delivery.
+import type { CarrierRate, NotPriced } from '../contract/quote-ext';
+import type { Parcel } from '../contract/v1';
+import { splitKopecks } from '../carriers/money';
+import type { CarrierAdapter, CarrierOutcome, CarrierQuoteRequest, QuoteLocation } from '../carriers/types';
 import { tableCities, type CityLookup } from './cities';
 import { serviceKey, type Place, type RateCardRow } from './parse';
 
@@ -77,8 +84,8 @@ export function createRateCardAdapter(card: RateCard, cities: CityLookup = table
     return { cityKey: city?.key ?? null, postalCode: loc.postalCode ?? city?.postalCode ?? null };
   };
 
-  const quote = (from: Located, to: Located, parcel: Parcel, declared: number): CarrierOutcome => {
-    const billable = billableWeightGrams(parcel, card.volumetricDivisor);
+  /** For one place: the best row of each service on the route, and the largest band the route has. */
+  const rowsFor = (from: Located, to: Located, billable: number) => {
     const best = new Map<string, { c: CompiledRow; from: Rank; to: Rank }>();
     let largestOnRoute = 0;
     for (const c of rows) {
@@ -93,30 +100,76 @@ export function createRateCardAdapter(card: RateCard, cities: CityLookup = table
         best.set(c.service, { c, from: fromRank, to: toRank });
       }
     }
-    if (best.size === 0) {
+    return { best, largestOnRoute };
+  };
+
+  const quote = (from: Located, to: Located, request: CarrierQuoteRequest): CarrierOutcome => {
+    const places: readonly Parcel[] = request.places;
+    const billable = places.map((p) => billableWeightGrams(p, card.volumetricDivisor));
+    const perPlace = billable.map((grams) => rowsFor(from, to, grams));
+    const first = perPlace[0]!;
+    // A service every place can go by, in the order of its first place's row.
+    const services = [...first.best.entries()]
+      .filter(([service]) => perPlace.every((p) => p.best.has(service)))
+      .sort((a, b) => a[1].c.row.line - b[1].c.row.line)
+      .map(([service]) => service);
+    if (services.length === 0) {
+      const largestOnRoute = first.largestOnRoute;
+      const heaviest = Math.max(...billable);
       return {
         ok: false,
         kind: 'no_service',
         detail:
           largestOnRoute === 0
             ? `the rate card has no row for this route`
-            : `billable weight ${billable} g is over the largest band for this route (${largestOnRoute} g)`,
+            : `billable weight ${heaviest} g is over the largest band for this route (${largestOnRoute} g)`,
       };
     }
-    const rates: Rate[] = [...best.values()]
-      .sort((a, b) => a.c.row.line - b.c.row.line)
-      .map(({ c: { row, service } }) => ({
+    const declared = splitKopecks(request.declaredValueKopecks, places.length);
+    const rates: CarrierRate[] = services.map((service) => {
+      const chosen = perPlace.map((p) => p.best.get(service)!.c.row);
+      const base = chosen.reduce((sum, row) => sum + row.priceKopecks, 0);
+      const insurance = chosen.reduce(
+        (sum, row, i) => sum + declaredValueCharge(declared[i]!, row.declaredValueBp),
+        0,
+      );
+      const notPriced: NotPriced[] = [];
+      // A row without a percent prices no insurance: the card says nothing about it, so it is not quoted.
+      const unpriced = request.declaredValueKopecks > 0 && chosen.some((row) => row.declaredValueBp === 0);
+      if (unpriced)
+        notPriced.push({
+          option: 'insurance',
+          reason: 'not_quoted',
+          detail: 'the rate card gives no declared_value_percent',
+        });
+      if (request.codKopecks > 0)
+        notPriced.push({
+          option: 'cod',
+          reason: 'not_quoted',
+          detail: 'a rate card has no cash-on-delivery column',
+        });
+      const row = chosen[0]!;
+      const daysMin = Math.max(...chosen.map((r) => r.daysMin));
+      const daysMax = Math.max(...chosen.map((r) => r.daysMax));
+      return {
         carrier: card.code,
         carrier_name: card.name,
         service_code: `${card.code}:${service}`,
         service_name: row.serviceName ?? card.name,
         delivery_type: row.deliveryType,
-        price_kopecks: row.priceKopecks + declaredValueCharge(declared, row.declaredValueBp),
+        price_kopecks: base + insurance,
         currency: 'RUB',
-        days_min: row.daysMin,
-        days_max: row.daysMax,
+        days_min: daysMin,
+        days_max: daysMax,
         price_type: 'public',
-      }));
+        breakdown: {
+          base_kopecks: base,
+          insurance_kopecks: unpriced && insurance === 0 ? null : insurance,
+          cod_fee_kopecks: request.codKopecks > 0 ? null : 0,
+        },
+        ...(notPriced.length > 0 ? { options_not_priced: notPriced } : {}),
+      };
+    });
     return { ok: true, rates };
   };
 
@@ -124,10 +177,7 @@ export function createRateCardAdapter(card: RateCard, cities: CityLookup = table
     code: card.code,
     name: card.name,
     // No network and nothing to wait for: the general carrier timeout never matters.
-    quote: (request) =>
-      Promise.resolve(
-        quote(locate(request.from), locate(request.to), request.parcel, request.declaredValueKopecks),
-      ),
+    quote: (request) => Promise.resolve(quote(locate(request.from), locate(request.to), request)),
   };
 }
 

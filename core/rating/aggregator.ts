@@ -4,7 +4,9 @@
 // its own timeout.
 import type { CarrierAdapter } from '../carriers/types';
 import { reasonText, type CarrierFailure, type UnavailableKind } from '../contract/unavailable';
-import type { Rate, Shipment, Unavailable } from '../contract/v1';
+import { fromV1, placesOf, type CarrierRate, type QuoteShipment } from '../contract/quote-ext';
+import type { Shipment, Unavailable } from '../contract/v1';
+import { moscowDate } from '../util/moscow-date';
 import { fingerprint } from '../util/fingerprint';
 import { UNATTRIBUTED, type CircuitBreakers } from './breaker';
 import { rateCarrier, type CarrierCallContext, type QuoteProgress } from './carrier-call';
@@ -16,7 +18,8 @@ export type { QuoteProgress, UnavailableKind };
 export type CarrierUnavailable = CarrierFailure;
 
 export interface RatingResult {
-  rates: Rate[];
+  /** As the carriers gave them (core/quote/finish.ts adds dates and the customer's price). */
+  rates: CarrierRate[];
   unavailable: Unavailable[];
   failures: CarrierUnavailable[];
   /** Carriers whose rates came from the rate cache (no call was made to them). */
@@ -57,6 +60,8 @@ export interface QuoteOptions {
    * desk's «спросить сейчас»; breaker.ts admit's probeNow).
    */
   probeNow?: readonly string[];
+  /** Today in Moscow (YYYY-MM-DD): the ship date when the shipment names none. From the service's clock. */
+  today?: string;
 }
 
 /**
@@ -79,11 +84,12 @@ export interface CarrierSet {
 export { reasonText };
 
 export async function quoteAll(
-  shipment: Shipment,
+  asked: Shipment | QuoteShipment,
   carriers: CarrierSet,
   health: HealthBoard,
   options: QuoteOptions,
 ): Promise<RatingResult> {
+  const shipment = 'cod_kopecks' in asked ? asked : fromV1(asked);
   const { targets, failures } = planCarriers(shipment.carriers ?? null, carriers);
   if (targets.length === 0) return finish([], failures, [], { nothingQueried: true, cancelled: false });
   const external = options.signal;
@@ -93,13 +99,17 @@ export async function quoteAll(
   const shipmentKey = cache ? fingerprint({ ...shipment, carriers: undefined }) : '';
 
   const account = options.account ?? UNATTRIBUTED;
+  const places = placesOf(shipment);
   const ctx: CarrierCallContext = {
     account,
     request: {
       from: { city: shipment.from.city, postalCode: shipment.from.postal_code ?? null },
       to: { city: shipment.to.city, postalCode: shipment.to.postal_code ?? null },
-      parcel: shipment.parcel,
+      parcel: places[0]!,
+      places,
       declaredValueKopecks: shipment.declared_value_kopecks,
+      codKopecks: shipment.cod_kopecks,
+      shipDate: shipment.ship_date ?? options.today ?? moscowDate(new Date()),
     },
     startedAt: performance.now(),
     // Every carrier starts now, so its own timeout and the overall deadline collapse into one timer each
@@ -166,7 +176,7 @@ export function planCarriers(
 }
 
 function finish(
-  rates: Rate[],
+  rates: CarrierRate[],
   failures: CarrierUnavailable[],
   fromCache: string[],
   flags: { nothingQueried: boolean; cancelled: boolean },

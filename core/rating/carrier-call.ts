@@ -3,8 +3,10 @@
 // happens ends as rates or as one failure with a kind; carrier health and the breaker learn the outcome.
 import { setMaxListeners } from 'node:events';
 import { onCarrierAsksToWait } from '../carriers/http';
-import { exceededLimits } from '../carriers/limits';
+import { exceededShipmentLimits } from '../carriers/limits';
 import type { CarrierAdapter, CarrierQuoteRequest } from '../carriers/types';
+import { z } from 'zod';
+import { DaysKind, NotPriced, PriceBreakdown, type CarrierRate } from '../contract/quote-ext';
 import { reasonText, type CarrierFailure, type UnavailableKind } from '../contract/unavailable';
 import { Rate } from '../contract/v1';
 import type { Admission, CircuitBreakers } from './breaker';
@@ -12,9 +14,10 @@ import type { HealthBoard } from './health';
 import type { RateCache } from './rate-cache';
 
 /** Streamed to the desk while a quote runs (quote:progress). */
-export type QuoteProgress =
+/** A carrier's part of a quote as it happens: its rates as the carrier gave them, or finished (core/quote). */
+export type QuoteProgress<R extends Rate = CarrierRate> =
   | { carrier: string; state: 'waiting' }
-  | { carrier: string; state: 'answered'; rates: Rate[]; elapsedMs: number }
+  | { carrier: string; state: 'answered'; rates: R[]; elapsedMs: number }
   | {
       carrier: string;
       state: 'unavailable';
@@ -49,8 +52,19 @@ export interface CarrierCallContext {
   probeNow?: ReadonlySet<string>;
 }
 
+/**
+ * A rate as an adapter may give it: /v1's Rate plus the #21 extras (fee breakdown, options not priced, insured
+ * value, kind of days). Checked here like the rate itself; a plain Rate parse would strip the extras.
+ */
+const AdapterRate = Rate.extend({
+  breakdown: PriceBreakdown.partial().optional(),
+  options_not_priced: z.array(NotPriced).optional(),
+  insured_value_kopecks: z.int().min(0).optional(),
+  days_kind: DaysKind.optional(),
+}) satisfies z.ZodType<CarrierRate>;
+
 export interface CarrierAnswer {
-  rates: Rate[];
+  rates: CarrierRate[];
   fromCache: boolean;
 }
 
@@ -75,8 +89,8 @@ export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallConte
 
   ctx.onProgress?.({ carrier: code, state: 'waiting' });
   // Over every service's published limits: answered here, without a network call (a pallet is never
-  // "no service on this route").
-  const over = adapter.limits ? exceededLimits(adapter.limits, ctx.request.parcel) : [];
+  // "no service on this route"). Each place against the parcel limits, all places against the shipment's.
+  const over = adapter.limits ? exceededShipmentLimits(adapter.limits, ctx.request.places) : [];
   if (over.length > 0) return unavailable('exceeds_limits', over.join('; '));
 
   const cache = ctx.cache;
@@ -159,9 +173,9 @@ export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallConte
   try {
     const outcome = await raceAbort(adapter.quote(ctx.request, { signal, account }), signal);
     if (!outcome.ok) return fail(outcome.kind, 'detail' in outcome ? outcome.detail : undefined);
-    const rates: Rate[] = [];
+    const rates: CarrierRate[] = [];
     for (const r of outcome.rates) {
-      const parsed = Rate.safeParse(r);
+      const parsed = AdapterRate.safeParse(r);
       if (parsed.success) rates.push(parsed.data);
     }
     if (rates.length === 0) return fail('no_service');

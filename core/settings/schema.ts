@@ -2,6 +2,7 @@
 // that differ from these defaults, as text; this file is the one place that knows their meaning.
 import { z } from 'zod';
 import { CARRIER_DESCRIPTORS } from '../carriers/built-in';
+import { StoredCalendarYears } from '../contract/operations/calendar';
 import { allCarrierSettings, type SettingDef } from './carrier-settings';
 
 const onOff = z.enum(['on', 'off']);
@@ -85,7 +86,32 @@ export const SETTINGS = {
     secret: false,
     doc: 'How long an identical shipment is answered from the rate cache, per carrier (0: no cache).',
   },
+  // #21: pickup points (core/points/search.ts). A directory older than this is fetched again on the next
+  // search, which is answered from the old copy meanwhile; a failed fetch keeps the old copy.
+  'points.refresh_hours': {
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30),
+    default: '24',
+    secret: false,
+    doc: "How often a carrier's pickup-point directory of a town is fetched again, hours (the old one serves meanwhile).",
+  },
   ...allCarrierSettings(CARRIER_DESCRIPTORS),
+  // Written by calendar:import (`npm run admin -- calendar import FILE`), one year at a time: the years it
+  // holds override the shipped production calendar (core/quote/calendar/). Reset it to drop every import.
+  'calendar.imported': {
+    schema: z
+      .string()
+      .refine(
+        (v) => StoredCalendarYears.safeParse(safeJson(v)).success,
+        'a JSON object of imported calendar years (written by calendar:import)',
+      ),
+    default: '{}',
+    secret: false,
+    doc: 'Production calendar years imported over the shipped ones (JSON; calendar import).',
+  },
   'ui.language': { schema: z.enum(['ru', 'en']), default: 'ru', secret: false, doc: 'Desktop UI language.' },
   'ui.theme': {
     schema: z.enum(['system', 'light', 'dark']),

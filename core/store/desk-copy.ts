@@ -5,6 +5,7 @@
 // the other, and nothing here knows SQL.
 import type { Tier } from '../contract/limits';
 import type { Threshold } from '../contract/low-balance';
+import type { PricingRule } from '../contract/pricing';
 import type { AuditRow, CarrierHealthRow, IdempotencyRecord, NewQuote, UserRole, WarehouseRow } from './rows';
 
 /** In the order they are written: every table after those its rows refer to. */
@@ -29,6 +30,8 @@ export const DESK_TABLES = [
   'devices',
   'warehouses',
   'audit',
+  // #21: resale rules, by account id (kept as the desk gave them) or the desk's own (null).
+  'pricing_rules',
 ] as const;
 
 export type DeskTable = (typeof DESK_TABLES)[number];
@@ -150,6 +153,7 @@ export interface DeskRows {
   };
   warehouses: WarehouseRow & { name_key: string };
   audit: AuditRow;
+  pricing_rules: PricingRule;
 }
 
 /** An account as the ledger invariant sees it: its balance and the sum of its ledger rows. */
@@ -199,6 +203,7 @@ export const CHUNK_ROWS: Record<DeskTable, number> = {
   devices: 5_000,
   warehouses: 1_000,
   audit: 5_000,
+  pricing_rules: 5_000,
 };
 
 /** The differences between two sets of figures, one line each; empty when they agree. */

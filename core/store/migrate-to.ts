@@ -8,8 +8,9 @@
 // within retention (a retry sent to the company server replays the desk's answer), quote history,
 // notifications, carrier health, rate cards with their rows, the location cache and the 5Post catalogue (a new
 // server quotes at once instead of asking carriers' directories again; 5Post allows only a few catalogue
-// downloads a day). What stays: expired idempotency records and cache entries, hidden rate cards (an import
-// never published, a retired version), settings this RateDesk does not know, and secrets (below).
+// downloads a day), and the resale rules (#21). What stays: expired idempotency records and cache entries,
+// hidden rate cards (an import never published, a retired version), settings this RateDesk does not know, and
+// secrets (below).
 import { SETTINGS, isSettingName } from '../settings/schema';
 import { plainSecrets, type SecretStore } from '../settings/secrets';
 import { systemClock, type WallClock } from '../util/clock';

@@ -15,6 +15,7 @@
 import type { Tier } from '../contract/limits';
 import type { Threshold } from '../contract/low-balance';
 import type { FivePostCatalogueStore } from '../carriers/fivepost/catalogue-store';
+import type { PointDirectoryStore } from '../carriers/point-directory';
 import type { SlotDecision, WindowRule } from '../limits/sliding-window';
 import type { BucketLimits, TakeResult } from '../limits/token-bucket';
 import type { LocationCache } from '../locations/cache';
@@ -40,8 +41,9 @@ import type {
   QuoteFilter,
 } from './rows';
 import type { AuditStore, UsersStore, WarehousesStore } from './port-company';
+import type { PricingStore } from './port-pricing';
 
-export type { AuditStore, UsersStore, WarehousesStore };
+export type { AuditStore, PricingStore, UsersStore, WarehousesStore };
 
 export type { BucketLimits, SlotDecision, TakeResult, Threshold, Tier, WindowRule };
 export type * from './rows';
@@ -162,6 +164,9 @@ export interface LocationCacheStore extends LocationCache {
 }
 
 export type PickupCatalogueStore = FivePostCatalogueStore;
+
+/** Carriers' pickup-point directories per town (#21, core/points/search.ts). */
+export type PointDirectoriesStore = PointDirectoryStore;
 
 export interface IntegrityCheckStore {
   /** Whether the stored data itself is sound (SQLite: quick_check); asked once before serving. */
@@ -323,9 +328,13 @@ export interface Store extends MoneyPath, IntegrityCheckStore {
   readonly carrierHealth: CarrierHealthStore;
   readonly rateCards: RateCardsStore;
   readonly locationCache: LocationCacheStore;
+  /** Carriers' pickup-point directories per town (#21). */
+  readonly pointDirectories: PointDirectoriesStore;
   readonly pickupCatalogue: PickupCatalogueStore;
   readonly users: UsersStore;
   readonly warehouses: WarehousesStore;
+  /** Resale rules (#21). */
+  readonly pricing: PricingStore;
   readonly audit: AuditStore;
   readonly changes: ChangeFeed;
   /** Shared carrier state where instances share the data; absent where one process serves it. */

@@ -15,6 +15,7 @@ import { hrefFor, navigate, SCREENS, useRoute, type Screen } from './app/router'
 import { ShortcutsOverlay } from './app/ShortcutsOverlay';
 import { ToastProvider, ToastRegion, useToastsLeaveWith } from './components';
 import { BalanceScreen } from './features/balance/BalanceScreen';
+import { BulkScreen } from './features/bulk/BulkScreen';
 import { CarriersScreen } from './features/carriers/CarriersScreen';
 import { HistoryScreen } from './features/history/HistoryScreen';
 import { QuoteScreen } from './features/quote/QuoteScreen';
@@ -58,6 +59,7 @@ const NAV_KEYS = {
   carriers: 'common.nav.carriers',
   balance: 'common.nav.balance',
   settings: 'common.nav.settings',
+  bulk: 'bulk.title',
 } as const satisfies Record<Screen, string>;
 
 function isTyping(target: EventTarget | null): boolean {
@@ -90,7 +92,7 @@ function Shell(): ReactNode {
         setHelpOpen(true);
         return;
       }
-      if (e.altKey && !e.ctrlKey && !e.metaKey && /^[1-5]$/.test(e.key)) {
+      if (e.altKey && !e.ctrlKey && !e.metaKey && new RegExp(`^[1-${SCREENS.length}]$`).test(e.key)) {
         e.preventDefault();
         navigate(SCREENS[Number(e.key) - 1]!);
         return;
@@ -167,6 +169,8 @@ function CurrentScreen(props: { screen: Screen; params: string[] }): ReactNode {
       return <BalanceScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'bulk':
+      return <BulkScreen />;
   }
 }
 

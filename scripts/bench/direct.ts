@@ -4,6 +4,7 @@
 import { createCdekAdapter } from '../../core/carriers/cdek';
 import { createRussianPostAdapter } from '../../core/carriers/russian-post';
 import { BENCH_CDEK } from './simulators';
+import { makeQuoteRequest } from '../../core/carriers/quote-request';
 
 const urls = JSON.parse(process.argv[2] ?? '{}') as { russianPost: string; cdek: string };
 const durationMs = Number(process.argv[3] ?? 5000);
@@ -21,7 +22,10 @@ const request = {
 // the simulators do the same work for both.
 let calls = 0;
 const once = (): Promise<unknown> => {
-  const r = { ...request, parcel: { ...request.parcel, weight_grams: 1_000 + (calls++ % 60_000) } };
+  const r = makeQuoteRequest({
+    ...request,
+    parcel: { ...request.parcel, weight_grams: 1_000 + (calls++ % 60_000) },
+  });
   return Promise.all(adapters.map((a) => a.quote(r, { signal: AbortSignal.timeout(5000) })));
 };
 const warmEnd = performance.now() + 500;

@@ -12,6 +12,7 @@ import { startChild, startServer, stopChild, type Child } from './children';
 import { FANOUT_LATENCIES_MS } from './fanout-carriers';
 import { runOpenLoop, type OpenLoopResult, type OpenLoopSpec } from './open-loop';
 import { fmtSteal, stealMeter } from './steal';
+import { makeQuoteRequest } from '../../core/carriers/quote-request';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 const ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 5);
@@ -225,7 +226,7 @@ export async function benchFanoutSimulators(): Promise<void> {
   const perCarrier = new Map<string, number[]>(adapters.map((a) => [a.code, []]));
   let answered = new Set<string>();
   for (let i = 0; i < 20 + 300; i++) {
-    const req = request();
+    const req = makeQuoteRequest(request());
     const started = performance.now();
     const outcomes = await Promise.all(
       adapters.map(async (a) => {

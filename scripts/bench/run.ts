@@ -4,12 +4,14 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { startChild, startServer, stopChild, type Child } from './children';
+import { benchBulk } from './bulk';
 import { benchCacheSharing } from './cache-sharing';
 import { benchCompany } from './company';
 import { benchCacheHit, benchFanout, benchFanoutSimulators } from './fanout';
 import { benchFirstQuote } from './first-quote';
 import { runLoad, type LoadResult } from './load';
 import { benchStartup } from './startup';
+import { benchXlsx } from './xlsx';
 import { fmtSteal, stealMeter } from './steal';
 import { hasWrk, runWrk } from './wrk';
 
@@ -128,7 +130,7 @@ async function main(): Promise<void> {
 
   const only = (
     process.env.BENCH_ONLY ??
-    'startup,first-quote,balance,rates,bookkeeping,fanout,fanout-sims,cache,cache-sharing,company'
+    'startup,first-quote,balance,rates,bookkeeping,fanout,fanout-sims,cache,cache-sharing,company,bulk,xlsx'
   ).split(',');
   const whole = stealMeter();
   if (only.includes('startup')) await benchStartup();
@@ -141,6 +143,8 @@ async function main(): Promise<void> {
   if (only.includes('cache')) await benchCacheHit();
   if (only.includes('cache-sharing')) await benchCacheSharing();
   if (only.includes('company')) await benchCompany();
+  if (only.includes('bulk')) await benchBulk();
+  if (only.includes('xlsx')) await benchXlsx();
   console.log(
     `\nCPU steal (time the host gave to other guests) over the whole run: ${fmtSteal(whole())}; ` +
       `above a few % the figures are not comparable with a quiet run`,

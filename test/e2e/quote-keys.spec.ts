@@ -128,8 +128,8 @@ test('«только» quotes one carrier in one action (5 keys instead of 19); 
   await fillMoscowKazan(page);
   const before = await layout(page);
 
-  // From «Ценность», the field before the picker: Tab, Space, Tab, Enter, Enter.
-  await page.getByTestId('declared-value').focus();
+  // From «Отгрузка» (#21; «Ценность» before it), the field before the picker: Tab, Space, Tab, Enter, Enter.
+  await page.getByTestId('ship-date').focus();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('carrier-picker')).toBeFocused();
   await page.keyboard.press('Space');

@@ -95,8 +95,9 @@ test('the current result downloads as CSV and XLSX, written by the core (quote:e
   expect(records).toHaveLength(shown);
   for (const r of records) {
     expect(r).toContain('"Москва";"Казань";"1200"');
-    // «Цены», then (#20) warehouse and author: none on this computer's desk without a warehouse.
-    expect(r.endsWith('"ПЕСОЧНИЦА: цены не настоящие";"";""')).toBe(true);
+    // «Цены», then (#20) warehouse and author: none on this computer's desk without a warehouse; then (#21)
+    // the clerk's columns, starting with no COD and one place.
+    expect(r).toContain('"ПЕСОЧНИЦА: цены не настоящие";"";"";"0,00";"1";');
   }
   expect(text).not.toContain('Самара');
 

@@ -80,7 +80,10 @@ test('quote flow: Москва → Казань, 1,2 kg, box preset, Enter; rows
   expect(await priceCell.evaluate((el) => getComputedStyle(el).textAlign)).toBe('right');
   await expect(page.getByTestId('badge-cheapest').first()).toHaveText('ДЁШЕВО');
   await expect(page.getByTestId('badge-fastest').first()).toHaveText('БЫСТРО');
-  await expect(rows.first().locator('td').nth(3)).toHaveText(/^(\d+–\d+|\d+)\u00a0дн\.$/);
+  // #21: the days say their kind (working or calendar); the expected dates follow on a line of their own.
+  await expect(rows.first().locator('td').nth(3).getByTestId('rate-days')).toHaveText(
+    /^(\d+–\d+|\d+)\u00a0(раб|кал)\.\u00a0дн\.$/,
+  );
 
   // The whole answer came at once, so it is sorted by price (the default) without being asked.
   expect(isSorted(await column(rows, 'data-price'), 'asc')).toBe(true);

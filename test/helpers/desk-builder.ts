@@ -6,6 +6,7 @@
 import { createAccount, revokeKey, setLimits, setThreshold, topup } from '../../core/operations';
 import { createKey } from '../../core/operations';
 import { openDataFolder } from '../../core/store/data-folder';
+import { PricingRule } from '../../core/contract/pricing';
 import type { RateCardRow } from '../../core/ratecards/parse';
 import { storedPoint } from './fivepost-points';
 import { FIRST_TWO_CARRIERS, movableClock, SHIPMENT, startTestService } from './service';
@@ -200,6 +201,21 @@ export async function buildDesk(dir: string): Promise<BuiltDesk> {
       target: 'Мария',
       detail_json: '{"role":"clerk"}',
     });
+    // Resale rules (#21): the desk's own for every carrier, and an account's for one carrier.
+    const acme = await folder.accounts.byName('acme');
+    if (!acme) throw new Error('desk-builder: no account acme');
+    await folder.pricing.upsert(PricingRule.parse({ account_id: null, carrier: null, markup_percent: 12.5 }));
+    await folder.pricing.upsert(
+      PricingRule.parse({
+        account_id: acme.id,
+        carrier: 'cdek',
+        markup_kopecks: 5_000,
+        packaging_kopecks: 3_050,
+        min_kopecks: 30_000,
+        max_kopecks: 200_000,
+        rounding: '10',
+      }),
+    );
   } finally {
     await folder.close();
   }

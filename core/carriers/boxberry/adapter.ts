@@ -7,7 +7,7 @@ import { createLocationResolver, type LocationResolver } from '../../locations/r
 import { silentLogger, type Logger } from '../../util/logger';
 import { CarrierHttpError, carrierRequest } from '../http';
 import type { CarrierAdapter, CarrierFailure, CarrierOutcome, CarrierQuoteRequest } from '../types';
-import type { Rate } from '../../contract/v1';
+import type { CarrierRate } from '../../contract/quote-ext';
 import { boxberryErrorText } from './errors';
 import { BOXBERRY_LIMITS } from './limits';
 import { boxberryCityDirectory, CITY_LIST_MAX_BYTES } from './locations';
@@ -139,8 +139,9 @@ export function createBoxberryAdapter(options: BoxberryAdapterOptions): CarrierA
       recipientCityId: to,
       deliveryType: type,
       zip,
-      parcel: request.parcel,
+      places: request.places,
       declaredValueKopecks: request.declaredValueKopecks,
+      codKopecks: request.codKopecks,
     });
     const res = await carrierRequest(baseUrl, {
       method: 'POST',
@@ -148,7 +149,10 @@ export function createBoxberryAdapter(options: BoxberryAdapterOptions): CarrierA
       body: JSON.stringify(body),
       signal,
     });
-    const reading = readDeliveryCalculation(res.status, res.json, type);
+    const reading = readDeliveryCalculation(res.status, res.json, type, {
+      declaredValueKopecks: request.declaredValueKopecks,
+      codKopecks: request.codKopecks,
+    });
     if (!reading.ok && reading.unknownText !== undefined) {
       // Boxberry has no error codes; an unfamiliar text is how we learn what else it says.
       logger.warn('Boxberry answered an error RateDesk does not know', {
@@ -178,7 +182,7 @@ export function createBoxberryAdapter(options: BoxberryAdapterOptions): CarrierA
     const readings = await Promise.all(
       types.map((type) => calculate(request, from.code, to.code, type, zip, signal)),
     );
-    const rates: Rate[] = readings.flatMap((r) => (r.ok ? [r.rate] : []));
+    const rates: CarrierRate[] = readings.flatMap((r) => (r.ok ? [r.rate] : []));
     if (rates.length > 0) return { ok: true, rates };
     const failures = readings.flatMap((r) => (r.ok ? [] : [r.failure]));
     const worst =

@@ -7,8 +7,10 @@ import type {
 } from '../descriptor';
 import { startBoxberrySimulator } from '../simulators/boxberry';
 import { createBoxberryAdapter, type BoxberryAdapterOptions } from './adapter';
+import { withPoints } from '../point-directory';
 import { boxberryCheckSteps } from './check';
 import type { BoxberryField } from './descriptor';
+import { createBoxberryPointDirectory } from './points';
 
 /** A token between the sandbox adapter and simulator only; not a real account. */
 const SANDBOX_TOKEN = 'ratedesk-sandbox-boxberry-token';
@@ -27,7 +29,10 @@ function options(
 }
 
 export const implementation: CarrierImplementation<BoxberryField> = {
-  create: (target, s, environment) => createBoxberryAdapter(options(target, s, environment)),
+  create: (target, s, environment) => {
+    const o = options(target, s, environment);
+    return withPoints(createBoxberryAdapter(o), createBoxberryPointDirectory(o));
+  },
   checks: (target, s, environment) => boxberryCheckSteps(options(target, s, environment)),
   startSimulator: ({ latencyMs }) => startBoxberrySimulator({ latencyMs, token: SANDBOX_TOKEN }),
 };

@@ -12,14 +12,15 @@ import { boxberryErrorText } from './errors';
 import { boxberryCityDirectory } from './locations';
 import { listCitiesFullUrl, listCitiesUrl, zipCheckUrl } from './request';
 import { BoxberryCityList, BoxberryZipCheck } from './schema';
+import { makeQuoteRequest } from '../quote-request';
 
 /** The route step's shipment: the one docs/carriers.md's smoke test asks for. */
-export const BOXBERRY_CHECK_ROUTE: CarrierQuoteRequest = {
+export const BOXBERRY_CHECK_ROUTE: CarrierQuoteRequest = makeQuoteRequest({
   from: { city: 'Москва', postalCode: '101000' },
   to: { city: 'Казань', postalCode: '420000' },
   parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
   declaredValueKopecks: 0,
-};
+});
 
 /** Boxberry's code for Москва (protocols.md §3.4, the gwinn listCities.json fixture). */
 export const BOXBERRY_MOSCOW_CODE = '68';

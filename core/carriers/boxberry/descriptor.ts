@@ -21,5 +21,8 @@ export const BOXBERRY = defineCarrier({
   limits: BOXBERRY_LIMITS,
   locations: ['boxberry_city_code'],
   triggers: { timeout: '999921', error: '999922', noService: '999923' },
+  // `DeliveryPeriod` in working days: Boxberry's own plugin shows it as «N рабочих дней» (verified-2026 §3,
+  // audit B10; gwinn's SDK says calendar days — disputed, the vendor's text wins). No published cut-off.
+  days: { kind: 'working', cutoff: null },
   load: () => import('./carrier').then((m) => m.implementation),
 });

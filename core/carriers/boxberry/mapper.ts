@@ -6,7 +6,8 @@
 // stated by any source, so the price is taken as what the shipper pays.
 // Days: DeliveryPeriod is one number whose unit the sources dispute (gwinn: calendar days; the official
 // plugin shows it as "рабочих дней"). DELIVERY_PERIOD_IS_WORKING_DAYS states the choice made.
-import type { DeliveryType, Rate } from '../../contract/v1';
+import type { CarrierRate } from '../../contract/quote-ext';
+import type { DeliveryType } from '../../contract/v1';
 import { roublesToKopecks } from '../money';
 import type { CarrierFailure } from '../types';
 import { boxberryErrorText, classifyBoxberryError } from './errors';
@@ -30,18 +31,48 @@ const SERVICES: Record<BoxberryDeliveryType, { name: string; deliveryType: Deliv
 };
 
 export type CalculationReading =
-  | { ok: true; rate: Rate }
+  | { ok: true; rate: CarrierRate }
   | {
       ok: false;
       failure: CarrierFailure;
       /** an error text this code does not recognise */ unknownText?: string;
     };
 
+/** The options a DeliveryCalculation was asked with (OrderSum, PaySum). */
+export interface AskedOptions {
+  declaredValueKopecks: number;
+  codKopecks: number;
+}
+
+/**
+ * The parts of a Boxberry price: `PriceBase` the carriage, `PriceService` (TotalPrice − PriceBase) the services
+ * — the declared-value fee for `OrderSum`, the cash-on-delivery fee for `PaySum` — and `TotalPrice` both. With
+ * one option asked, `PriceService` is its fee; with both, Boxberry gives only their sum (null, null: inside the
+ * total); with neither, whatever `PriceService` holds is no option of the clerk's and counts as carriage.
+ */
+export function breakdownOf(
+  baseKopecks: number,
+  totalKopecks: number,
+  asked: AskedOptions,
+): NonNullable<CarrierRate['breakdown']> {
+  const insured = asked.declaredValueKopecks > 0;
+  const cod = asked.codKopecks > 0;
+  // A total below the base would be an answer we misread: its service part is then unknown.
+  const service = totalKopecks >= baseKopecks ? totalKopecks - baseKopecks : null;
+  if (!insured && !cod) return { base_kopecks: totalKopecks, insurance_kopecks: 0, cod_fee_kopecks: 0 };
+  return {
+    base_kopecks: service === null ? null : baseKopecks,
+    insurance_kopecks: insured ? (cod ? null : service) : 0,
+    cod_fee_kopecks: cod ? (insured ? null : service) : 0,
+  };
+}
+
 /** One DeliveryCalculation answer, for the delivery type that was asked. */
 export function readDeliveryCalculation(
   status: number,
   json: unknown,
   asked: BoxberryDeliveryType,
+  options: AskedOptions = { declaredValueKopecks: 0, codKopecks: 0 },
 ): CalculationReading {
   if (status !== 200) return fail('carrier_error', `Boxberry answered HTTP ${status}`);
   const errorText = boxberryErrorText(json);
@@ -77,6 +108,9 @@ export function readDeliveryCalculation(
       days_min: daysMin,
       days_max: daysMax,
       price_type: 'public',
+      // PriceService is TotalPrice − PriceBase (protocols.md §3.4); taken from the totals, so the parts always
+      // add up to the price even when PriceService is left out.
+      breakdown: breakdownOf(base, total, options),
     },
   };
 }

@@ -15,8 +15,11 @@ export interface DeliveryCalculationInput {
   deliveryType: BoxberryDeliveryType;
   /** The recipient's index, only when ZipCheck said Boxberry's courier serves it (the official plugin's rule). */
   zip: string | null;
-  parcel: Parcel;
+  /** Every place of the shipment: one BoxSizes entry each. */
+  places: readonly Parcel[];
   declaredValueKopecks: number;
+  /** Cash on delivery, the amount Boxberry collects from the recipient (`PaySum`); 0: prepaid. */
+  codKopecks: number;
 }
 
 export interface DeliveryCalculationBody {
@@ -27,15 +30,19 @@ export interface DeliveryCalculationBody {
   DeliveryType: BoxberryDeliveryType;
   OrderSum: number;
   DeliverySum: 0;
-  PaySum: 0;
+  PaySum: number;
   BoxSizes: Array<{ Width: number; Height: number; Depth: number; Weight: number }>;
   /** 0: Boxberry's own price, not the cabinet's markups and rounding (BB-HELP pageId=88015131). */
   UseShopSettings: 0;
   Zip?: string;
 }
 
+/**
+ * `OrderSum` the declared value and `PaySum` the amount to collect, both roubles (verified-2026 §3: the official
+ * plugin passes the cart total in both for a cash order); `BoxSizes` one entry per place ("каждого места в
+ * заказе", Boxberry's own validation text). Boxberry prices the insurance and the COD fee into `PriceService`.
+ */
 export function buildDeliveryCalculation(input: DeliveryCalculationInput): DeliveryCalculationBody {
-  const { parcel } = input;
   return {
     token: input.token,
     method: 'DeliveryCalculation',
@@ -44,17 +51,14 @@ export function buildDeliveryCalculation(input: DeliveryCalculationInput): Deliv
     DeliveryType: input.deliveryType,
     OrderSum: kopecksToRoubles(input.declaredValueKopecks),
     DeliverySum: 0,
-    // Prepaid: nothing is collected from the recipient, so no cash-on-delivery fee is priced in.
-    PaySum: 0,
-    BoxSizes: [
-      {
-        // Whole centimetres and grams: Boxberry refuses fractions ("…должны быть целыми числами").
-        Width: Math.ceil(parcel.width_cm),
-        Height: Math.ceil(parcel.height_cm),
-        Depth: Math.ceil(parcel.length_cm),
-        Weight: Math.ceil(parcel.weight_grams),
-      },
-    ],
+    PaySum: kopecksToRoubles(input.codKopecks),
+    BoxSizes: input.places.map((parcel) => ({
+      // Whole centimetres and grams: Boxberry refuses fractions ("…должны быть целыми числами").
+      Width: Math.ceil(parcel.width_cm),
+      Height: Math.ceil(parcel.height_cm),
+      Depth: Math.ceil(parcel.length_cm),
+      Weight: Math.ceil(parcel.weight_grams),
+    })),
     UseShopSettings: 0,
     ...(input.zip ? { Zip: input.zip } : {}),
   };

@@ -3,12 +3,27 @@
 import { createLocationResolver, type LocationResolver } from '../../locations/resolver';
 import { silentLogger, type Logger } from '../../util/logger';
 import { CarrierHttpError } from '../http';
+import type { CarrierRate } from '../../contract/quote-ext';
 import type { CarrierAdapter, CarrierOutcome, CarrierQuoteRequest } from '../types';
 import { createCdekApi } from './api';
 import { CDEK_LIMITS } from './limits';
 import { cdekCityDirectory, locateForCdek, type CdekLocation } from './locations';
 import { CDEK_CARRIER_CODE, CDEK_CARRIER_NAME, readTariffList, type TariffListReading } from './mapper';
-import { buildTariffListRequest, type CdekContractType } from './request';
+import {
+  carriageOnly,
+  codRefusal,
+  insuranceNotQuoted,
+  paymentLimitPath,
+  readInsuredTariff,
+  readPaymentLimit,
+  withCodRefusal,
+} from './options';
+import {
+  buildInsuredTariffRequest,
+  buildTariffListRequest,
+  type CdekContractType,
+  type CdekTariffListRequest,
+} from './request';
 import type { CarrierCoordinationStore } from '../../store/port';
 import { tokenSlotName } from '../shared-token';
 import { CdekTokenSource } from './token';
@@ -76,10 +91,35 @@ export function createCdekAdapter(options: CdekAdapterOptions): CarrierAdapter {
     if (!from.ok) return { ok: false, ...from.failure };
     if (!to.ok) return { ok: false, ...to.failure };
 
-    const first = await tariffList(from.location, to.location, request, contractType, signal);
+    // With cash on delivery, the recipient town's COD ceiling is asked beside the prices.
+    const limit = request.codKopecks > 0 ? paymentLimit(to.location, signal) : Promise.resolve(null);
+    const outcome = await bothContracts(from.location, to.location, request, signal);
+    const refusal = codRefusal(await limit, request.codKopecks);
+    if (!outcome.ok || !refusal) return outcome;
+    return { ok: true, rates: outcome.rates.map((rate) => withCodRefusal(rate, refusal)) };
+  }
+
+  /** The COD ceiling of CDEK's town (options.ts); a failed lookup refuses nothing. */
+  async function paymentLimit(to: CdekLocation, signal: AbortSignal): Promise<number | null> {
+    try {
+      const result = await api.get(paymentLimitPath(to), signal);
+      return result.ok ? readPaymentLimit(result.response.status, result.response.json) : null;
+    } catch (err) {
+      if (err instanceof CarrierHttpError && !signal.aborted) return null;
+      throw err;
+    }
+  }
+
+  async function bothContracts(
+    from: CdekLocation,
+    to: CdekLocation,
+    request: CarrierQuoteRequest,
+    signal: AbortSignal,
+  ): Promise<CarrierOutcome> {
+    const first = await tariffList(from, to, request, contractType, signal);
     if (first.outcome.ok || !first.noTariff) return first.outcome;
     const other: CdekContractType = contractType === 1 ? 2 : 1;
-    const second = await tariffList(from.location, to.location, request, other, signal);
+    const second = await tariffList(from, to, request, other, signal);
     // Neither type has a tariff: the configured type's answer is the one to show.
     if (!second.outcome.ok && second.outcome.kind === 'no_service') return first.outcome;
     return second.outcome;
@@ -92,10 +132,17 @@ export function createCdekAdapter(options: CdekAdapterOptions): CarrierAdapter {
     type: CdekContractType,
     signal: AbortSignal,
   ): Promise<TariffListReading> {
-    const body = buildTariffListRequest(from, to, request.parcel, type);
+    const body = buildTariffListRequest(from, to, request.places, type);
     const result = await api.postJson('/calculator/tarifflist', body, signal);
     if (!result.ok) return { outcome: { ok: false, ...result.failure }, noTariff: false, unknownCodes: [] };
     const reading = readTariffList(result.response.status, result.response.json);
+    if (reading.outcome.ok) {
+      const rates = reading.outcome.rates;
+      reading.outcome.rates =
+        request.declaredValueKopecks > 0
+          ? await Promise.all(rates.map((rate) => insured(rate, body, request, signal)))
+          : rates.map((rate) => carriageOnly(rate, request.codKopecks));
+    }
     if (reading.unknownCodes.length > 0) {
       // CDEK publishes no complete code list; an unknown one is how we learn it exists and what it meant.
       logger.warn('CDEK answered an error code RateDesk does not know', {
@@ -106,6 +153,30 @@ export function createCdekAdapter(options: CdekAdapterOptions): CarrierAdapter {
       });
     }
     return reading;
+  }
+
+  /**
+   * One tariff of the list priced again with the declared value (options.ts), all of them at once. A tariff
+   * CDEK cannot price so keeps its carriage price and says insurance is not in it.
+   */
+  async function insured(
+    rate: CarrierRate,
+    list: CdekTariffListRequest,
+    request: CarrierQuoteRequest,
+    signal: AbortSignal,
+  ): Promise<CarrierRate> {
+    const code = Number(rate.service_code.slice(CDEK_CARRIER_CODE.length + 1));
+    const body = buildInsuredTariffRequest(list, code, request.declaredValueKopecks);
+    try {
+      const result = await api.postJson('/calculator/tariff', body, signal);
+      if (!result.ok) return insuranceNotQuoted(rate, request.codKopecks, result.failure);
+      const read = readInsuredTariff(rate, result.response.status, result.response.json, request.codKopecks);
+      return read.ok ? read.rate : insuranceNotQuoted(rate, request.codKopecks, read.detail);
+    } catch (err) {
+      if (err instanceof CarrierHttpError && !signal.aborted)
+        return insuranceNotQuoted(rate, request.codKopecks, err.message);
+      throw err;
+    }
   }
 
   return {

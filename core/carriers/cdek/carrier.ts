@@ -7,8 +7,10 @@ import type {
 } from '../descriptor';
 import { startCdekSimulator } from '../simulators/cdek';
 import { createCdekAdapter, type CdekAdapterOptions } from './adapter';
+import { withPoints } from '../point-directory';
 import { cdekCheckSteps } from './check';
 import type { CdekField } from './descriptor';
+import { createCdekPointDirectory } from './points';
 
 /** Credentials between the sandbox adapter and simulator only; not a real account. */
 const SANDBOX = { id: 'ratedesk-sandbox', secret: 'ratedesk-sandbox-secret' } as const;
@@ -31,7 +33,10 @@ function options(
 }
 
 export const implementation: CarrierImplementation<CdekField> = {
-  create: (target, s, environment) => createCdekAdapter(options(target, s, environment)),
+  create: (target, s, environment) => {
+    const o = options(target, s, environment);
+    return withPoints(createCdekAdapter(o), createCdekPointDirectory(o));
+  },
   checks: (target, s, environment) => cdekCheckSteps(options(target, s, environment)),
   startSimulator: ({ latencyMs }) =>
     startCdekSimulator({ latencyMs, clientId: SANDBOX.id, clientSecret: SANDBOX.secret }),

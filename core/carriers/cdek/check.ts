@@ -11,14 +11,15 @@ import { createCdekApi } from './api';
 import { cityLookupPath, CITY_LOOKUP_SIZE } from './locations';
 import { CdekCityList } from './schema';
 import { CdekTokenSource } from './token';
+import { makeQuoteRequest } from '../quote-request';
 
 /** The route step's shipment: the one docs/carriers.md's smoke test asks for. */
-export const CDEK_CHECK_ROUTE: CarrierQuoteRequest = {
+export const CDEK_CHECK_ROUTE: CarrierQuoteRequest = makeQuoteRequest({
   from: { city: 'Москва', postalCode: '101000' },
   to: { city: 'Казань', postalCode: '420000' },
   parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
   declaredValueKopecks: 0,
-};
+});
 
 /** CDEK's own code for Москва (documented; the simulator uses it too). */
 export const CDEK_MOSCOW_CODE = 44;

@@ -30,5 +30,10 @@ export const CDEK = defineCarrier({
   limits: CDEK_LIMITS,
   locations: ['postal_code', 'cdek_city_code'],
   triggers: { timeout: '999911', error: '999912', noService: '999913' },
+  // CDEK answers both kinds (protocols.md §2.9): `period_min/max` in working days, `calendar_min/max` in calendar
+  // days; the mapper takes calendar_* whenever CDEK sends them, so calendar is the carrier's kind, and a rate
+  // read from period_* says `days_kind: 'working'` itself. No cut-off hour is published (a drop-off point takes
+  // parcels until it closes): none.
+  days: { kind: 'calendar', cutoff: null },
   load: () => import('./carrier').then((m) => m.implementation),
 });

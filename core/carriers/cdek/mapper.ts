@@ -8,7 +8,7 @@
 // Price: delivery_sum is the delivery price in roubles with decimals, converted decimally to kopecks.
 // tarifflist takes no declared value (insurance is a service of /calculator/tariff only), so CDEK prices
 // exclude insurance.
-import type { Rate } from '../../contract/v1';
+import type { CarrierRate } from '../../contract/quote-ext';
 import { roublesToKopecks } from '../money';
 import type { CarrierOutcome } from '../types';
 import { classifyCdekErrors, describeErrors, isKnownCode } from './errors';
@@ -20,7 +20,7 @@ export const CDEK_CARRIER_CODE = CDEK.code;
 export const CDEK_CARRIER_NAME = CDEK.name;
 
 /** One tariff item → a Rate, or null when the item is unusable (bad shape, unparseable price). */
-export function mapTariffItem(raw: unknown): Rate | null {
+export function mapTariffItem(raw: unknown): CarrierRate | null {
   const parsed = CdekTariffItem.safeParse(raw);
   if (!parsed.success) return null;
   const item = parsed.data;
@@ -38,7 +38,23 @@ export function mapTariffItem(raw: unknown): Rate | null {
     days_min: daysMin,
     days_max: daysMax,
     price_type: 'public',
+    // CDEK's calendar_* is the carrier's declared kind; period_* are working days, and the delivery dates must
+    // then be counted over the production calendar (#21).
+    ...(daysFromPeriod(item) ? { days_kind: 'working' as const } : {}),
   };
+}
+
+/** True when pickDays had to take CDEK's working-day period_* (no calendar_* to take). */
+export function daysFromPeriod(
+  item: Pick<CdekTariffItem, 'calendar_min' | 'calendar_max' | 'period_min' | 'period_max'>,
+): boolean {
+  if (item.calendar_min !== undefined && item.calendar_max !== undefined) return false;
+  if (item.period_min !== undefined && item.period_max !== undefined) return true;
+  return (
+    item.calendar_min === undefined &&
+    item.calendar_max === undefined &&
+    (item.period_min ?? item.period_max) !== undefined
+  );
 }
 
 /** Pairs are taken whole: mixing a calendar minimum with a working-day maximum would mean nothing. */
@@ -105,7 +121,7 @@ export function readTariffList(status: number, json: unknown): TariffListReading
   }
 
   const items = envelope.data.tariff_codes;
-  const rates = ok2xx && items ? items.map(mapTariffItem).filter((r): r is Rate => r !== null) : [];
+  const rates = ok2xx && items ? items.map(mapTariffItem).filter((r): r is CarrierRate => r !== null) : [];
   if (rates.length > 0) return done({ ok: true, rates });
   if (errors.length > 0) {
     const { failure, noTariff } = classifyCdekErrors(errors);

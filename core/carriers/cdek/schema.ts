@@ -71,3 +71,17 @@ export const CdekCityList = z.array(
   }),
 );
 export type CdekCityList = z.infer<typeof CdekCityList>;
+
+/**
+ * POST /calculator/tariff, HTTP 200 (protocols.md §2.5; cdek-it/sdk2.0 Dto/Tariff.php): `delivery_sum` the
+ * carriage, `services[]` each service's `sum`, `total_sum` both together, roubles with decimals.
+ */
+export const CdekTariffResult = z.looseObject({
+  delivery_sum: z.union([z.number().min(0), z.string()]),
+  total_sum: z.union([z.number().min(0), z.string()]),
+  services: z
+    .array(z.looseObject({ code: z.string(), sum: z.union([z.number().min(0), z.string()]).optional() }))
+    .optional()
+    .catch(undefined),
+});
+export type CdekTariffResult = z.infer<typeof CdekTariffResult>;

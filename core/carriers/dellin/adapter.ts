@@ -12,6 +12,7 @@ import {
   DELLIN_CARRIER_NAME,
   readCalculation,
   type CalcReading,
+  type DellinAsked,
   type DellinVariant,
 } from './mapper';
 import {
@@ -61,6 +62,7 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
   async function calculate(
     variant: DellinVariant,
     body: (produceDate: string) => Record<string, unknown>,
+    asked: DellinAsked,
     signal: AbortSignal,
   ): Promise<CalcReading> {
     // Days count from the request date (the service clock's, in Moscow), whatever date Dellin takes the cargo.
@@ -69,7 +71,7 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
     // 180012: the sending terminal takes no cargo on that date (a holiday, the day's cut-off passed); Dellin's
     // advice is the next day (protocols.md §4.4). Once: a second refusal is the answer.
     for (let attempt = 0; ; attempt++) {
-      const reading = await post(variant, body(produceDate), requestDate, signal);
+      const reading = await post(variant, body(produceDate), requestDate, asked, signal);
       if (reading.kind !== 'date_unavailable') return reading;
       if (attempt === 1) {
         return {
@@ -88,6 +90,7 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
     variant: DellinVariant,
     body: Record<string, unknown>,
     requestDate: string,
+    asked: DellinAsked,
     signal: AbortSignal,
   ): Promise<CalcReading> {
     try {
@@ -97,7 +100,7 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
         body: JSON.stringify(body),
         signal,
       });
-      const reading = readCalculation(res.status, res.json, variant, requestDate);
+      const reading = readCalculation(res.status, res.json, variant, requestDate, asked);
       if (reading.kind === 'failure' && reading.unknownCodes.length > 0) {
         // Dellin's code list is long and partly unpublished; an unknown one is how we learn what it means.
         logger.warn('Dellin answered an error code RateDesk does not know', {
@@ -154,9 +157,10 @@ export function createDellinAdapter(options: DellinAdapterOptions): CarrierAdapt
             derivalCityKladr,
             arrival,
             produceDate,
-            parcel: request.parcel,
+            places: request.places,
             declaredValueKopecks: request.declaredValueKopecks,
           }),
+        request,
         signal,
       );
     // Both legs at once: asked one after the other they cost two of Dellin's round trips per quote (the

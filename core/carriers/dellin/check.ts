@@ -9,6 +9,7 @@ import { MAX_CARRIER_RESPONSE_BYTES } from '../http';
 import { createDellinAdapter, type DellinAdapterOptions } from './adapter';
 import { requestTerminals } from './locations';
 import { DellinTerminals } from './schema';
+import { makeQuoteRequest } from '../quote-request';
 
 /** The check's route and parcel: the biggest pair of towns Dellin serves with terminals, a small parcel. */
 const FROM = 'Москва';
@@ -104,12 +105,12 @@ export function dellinCheckSteps(options: DellinAdapterOptions): CarrierCheckSte
       },
       run: async (signal): Promise<CheckMeasure> => {
         const out = await createDellinAdapter(options).quote(
-          {
+          makeQuoteRequest({
             from: { city: FROM, postalCode: null },
             to: { city: TO, postalCode: null },
             parcel: PARCEL,
             declaredValueKopecks: 0,
-          },
+          }),
           { signal },
         );
         const measure = routeMeasure(out);

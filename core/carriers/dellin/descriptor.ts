@@ -19,5 +19,9 @@ export const DELLIN = defineCarrier({
   limits: DELLIN_LIMITS,
   locations: ['kladr_id', 'terminal_id'],
   triggers: { timeout: '999941', error: '999942', noService: '999943' },
+  // Dellin answers dates, and the mapper turns them into calendar days from the request date (docs/carriers.md,
+  // "Деловые Линии"); its own produce date already moves past its cut-off and days off (180012), so no cut-off
+  // is added here.
+  days: { kind: 'calendar', cutoff: null },
   load: () => import('./carrier').then((m) => m.implementation),
 });

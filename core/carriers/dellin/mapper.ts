@@ -1,5 +1,6 @@
 // One /v2/calculator.json answer → a rate, "date unavailable, ask for the next day", or a failure
 // (protocols.md §4.4–4.6, verified-2026 §4.3–4.4).
+import type { CarrierRate, CarrierRateExtras } from '../../contract/quote-ext';
 import type { DeliveryType, Rate } from '../../contract/v1';
 import { roublesToKopecks } from '../money';
 import type { CarrierFailure } from '../types';
@@ -12,7 +13,7 @@ export const DELLIN_CARRIER_NAME = DELLIN.name;
 export type DellinVariant = 'terminal' | 'door';
 
 export type CalcReading =
-  | { kind: 'rate'; rate: Rate }
+  | { kind: 'rate'; rate: CarrierRate }
   | { kind: 'date_unavailable'; detail: string; httpStatus: number }
   | {
       kind: 'failure';
@@ -50,7 +51,7 @@ function describe(errors: readonly DellinError[]): string {
     .join('; ');
 }
 
-type Reading = { kind: 'rate'; rate: Rate } | { kind: 'date_unavailable'; detail: string } | Failed;
+type Reading = { kind: 'rate'; rate: CarrierRate } | { kind: 'date_unavailable'; detail: string } | Failed;
 type Failed = { kind: 'failure'; failure: CarrierFailure; unknownCodes: number[]; appkey?: true };
 
 function failure(f: CarrierFailure, unknownCodes: number[] = []): Failed {
@@ -66,20 +67,35 @@ export function isFaultStatus(status: number): boolean {
   return status >= 500 || status === 401 || status === 403 || status === 429;
 }
 
+/** What the request asked for beyond the cargo: the fee breakdown and `options_not_priced` depend on it. */
+export interface DellinAsked {
+  declaredValueKopecks: number;
+  codKopecks: number;
+}
+
+const NOTHING_ASKED: DellinAsked = { declaredValueKopecks: 0, codKopecks: 0 };
+
 export function readCalculation(
   status: number,
   json: unknown,
   variant: DellinVariant,
   requestDate: string,
+  asked: DellinAsked = NOTHING_ASKED,
 ): CalcReading {
-  const reading = read(status, json, variant, requestDate);
+  const reading = read(status, json, variant, requestDate, asked);
   if (reading.kind === 'rate') return reading;
   if (reading.kind === 'date_unavailable') return { ...reading, httpStatus: status };
   const { appkey, ...rest } = reading;
   return { ...rest, httpStatus: status, fault: appkey === true || isFaultStatus(status) };
 }
 
-function read(status: number, json: unknown, variant: DellinVariant, requestDate: string): Reading {
+function read(
+  status: number,
+  json: unknown,
+  variant: DellinVariant,
+  requestDate: string,
+  asked: DellinAsked,
+): Reading {
   if (json === undefined)
     return failure({ kind: 'carrier_error', detail: `Dellin answered HTTP ${status} without JSON` });
   const err = DellinErrorBody.safeParse(json);
@@ -107,7 +123,45 @@ function read(status: number, json: unknown, variant: DellinVariant, requestDate
   if (price === undefined)
     return failure({ kind: 'carrier_error', detail: 'Dellin price could not be read' });
   const [daysMin, daysMax] = daysOf(data.orderDates, variant, requestDate, data.deliveryTerm);
-  return { kind: 'rate', rate: toRate(variant, price, daysMin, daysMax) };
+  const insurance =
+    data.insurance === undefined || data.insurance === null ? undefined : roublesToKopecks(data.insurance);
+  return {
+    kind: 'rate',
+    rate: { ...toRate(variant, price, daysMin, daysMax), ...extrasOf(price, insurance, asked) },
+  };
+}
+
+/**
+ * Dellin's cash on delivery (наложенный платёж) is a service of its order request (`cashOnDelivery` with the
+ * goods, xylocode `DelLin/LTL/Req/CashOnDelivery.cs`); the calculator takes no such field (`Calc1/Req`), so its
+ * price never includes the fee: said, never silently left out.
+ */
+export const DELLIN_COD_NOT_QUOTED =
+  "Dellin's calculator does not price cash on delivery; Dellin charges it when the order is placed";
+
+/**
+ * The fee breakdown: `data.price` is the total of the legs, `data.insurance` («общая стоимость страхования
+ * груза»), packages and notifications (xylocode `Calc1/Res/CalculationResponse.cs` on `price`), so the base is
+ * the total less the insurance. An answer without `insurance` when a value was declared leaves both parts
+ * unknown (inside the total).
+ */
+export function extrasOf(
+  price: number,
+  insurance: number | undefined,
+  asked: DellinAsked,
+): CarrierRateExtras {
+  const insured = asked.declaredValueKopecks > 0;
+  const insuranceKopecks = insurance ?? (insured ? null : 0);
+  return {
+    breakdown: {
+      base_kopecks: insuranceKopecks === null || insuranceKopecks > price ? null : price - insuranceKopecks,
+      insurance_kopecks: insuranceKopecks,
+      cod_fee_kopecks: asked.codKopecks > 0 ? null : 0,
+    },
+    ...(asked.codKopecks > 0
+      ? { options_not_priced: [{ option: 'cod', reason: 'not_quoted', detail: DELLIN_COD_NOT_QUOTED }] }
+      : {}),
+  };
 }
 
 function readErrors(status: number, body: ReturnType<typeof DellinErrorBody.parse>): Reading {

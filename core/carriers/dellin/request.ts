@@ -1,6 +1,7 @@
 // The body of POST /v2/calculator.json (protocols.md §4.4; dev.dellin.ru/api/calculation/calculator/, DL-CALC):
 // appkey in the body, auto (LTL) freight from a Dellin terminal either to a terminal or to an address in the
-// recipient's city, cargo in metres, kilograms and cubic metres, declared value in roubles.
+// recipient's city, cargo in metres, kilograms and cubic metres, declared value in roubles. Several places are
+// one `cargo` as DL-CALC describes it: their count, the largest of each side, the heaviest place and the totals.
 import type { Parcel } from '../../contract/v1';
 
 /**
@@ -51,7 +52,8 @@ export interface DellinCalcInput {
   arrival: DellinArrival;
   /** "YYYY-MM-DD": the service clock's date in Moscow (or the next day after error 180012). */
   produceDate: string;
-  parcel: Parcel;
+  /** Every place of the shipment (at least one). */
+  places: readonly Parcel[];
   declaredValueKopecks: number;
 }
 
@@ -75,21 +77,80 @@ function scaled(units: number, power: number): number {
   return Number(`${Math.trunc(units)}e-${power}`);
 }
 
-export function cargoOf(parcel: Parcel): Record<string, number> {
-  const sidesCm = [parcel.length_cm, parcel.width_cm, parcel.height_cm].map((s) => Math.ceil(s));
-  const [length, width, height] = sidesCm.map((cm) => scaled(cm, 2)) as [number, number, number];
-  const volume = scaled(sidesCm[0]! * sidesCm[1]! * sidesCm[2]!, 6);
-  const weight = scaled(parcel.weight_grams, 3);
-  const oversized = weight > OVERSIZED_WEIGHT_KG || Math.max(length, width, height) > OVERSIZED_SIDE_M;
+interface PlaceSize {
+  sidesCm: [number, number, number];
+  volumeCm3: number;
+  grams: number;
+  oversized: boolean;
+}
+
+function sizeOf(parcel: Parcel): PlaceSize {
+  const sidesCm = [parcel.length_cm, parcel.width_cm, parcel.height_cm].map((s) => Math.ceil(s)) as [
+    number,
+    number,
+    number,
+  ];
+  const grams = Math.trunc(parcel.weight_grams);
   return {
-    quantity: 1,
-    length,
-    width,
-    height,
-    weight,
-    totalVolume: volume,
-    totalWeight: weight,
-    ...(oversized ? { oversizedWeight: weight, oversizedVolume: volume } : {}),
+    sidesCm,
+    volumeCm3: sidesCm[0] * sidesCm[1] * sidesCm[2],
+    grams,
+    oversized: grams > OVERSIZED_WEIGHT_KG * 1000 || Math.max(...sidesCm) > OVERSIZED_SIDE_M * 100,
+  };
+}
+
+/**
+ * The `cargo` block for the shipment's places (xylocode `DelLin/Calc1/Req/Cargo.cs`, DL-CALC's field docs):
+ * `quantity` the number of places; `length`/`width`/`height` those «самого длинного / широкого / высокого
+ * грузового места», so each side is the largest of its kind over the places; `weight` «вес самого тяжелого
+ * грузового места» (required when quantity > 1); `totalWeight` and `totalVolume` the sums; `oversizedWeight` /
+ * `oversizedVolume` «вес / объём негабаритных грузовых мест», the sums over the oversized places only. Sums are
+ * of whole grams and cm³, so the totals are exact.
+ */
+export function cargoOf(places: readonly Parcel[]): Record<string, number> {
+  const sizes = places.map(sizeOf);
+  const max = (f: (p: PlaceSize) => number): number => Math.max(...sizes.map(f));
+  const sum = (list: readonly PlaceSize[], f: (p: PlaceSize) => number): number =>
+    list.reduce((n, p) => n + f(p), 0);
+  const oversized = sizes.filter((p) => p.oversized);
+  return {
+    quantity: sizes.length,
+    length: scaled(
+      max((p) => p.sidesCm[0]),
+      2,
+    ),
+    width: scaled(
+      max((p) => p.sidesCm[1]),
+      2,
+    ),
+    height: scaled(
+      max((p) => p.sidesCm[2]),
+      2,
+    ),
+    weight: scaled(
+      max((p) => p.grams),
+      3,
+    ),
+    totalVolume: scaled(
+      sum(sizes, (p) => p.volumeCm3),
+      6,
+    ),
+    totalWeight: scaled(
+      sum(sizes, (p) => p.grams),
+      3,
+    ),
+    ...(oversized.length > 0
+      ? {
+          oversizedWeight: scaled(
+            sum(oversized, (p) => p.grams),
+            3,
+          ),
+          oversizedVolume: scaled(
+            sum(oversized, (p) => p.volumeCm3),
+            6,
+          ),
+        }
+      : {}),
     hazardClass: 0,
   };
 }
@@ -100,7 +161,9 @@ export function buildCalculatorRequest(input: DellinCalcInput): Record<string, u
     a.variant === 'terminal'
       ? { variant: 'terminal', terminalID: a.terminalId }
       : { variant: 'address', address: { search: a.search }, time: ADDRESS_WORKTIME };
-  const cargo: Record<string, unknown> = cargoOf(input.parcel);
+  const cargo: Record<string, unknown> = cargoOf(input.places);
+  // Insurance of the cargo only: `term` (insuring the delivery date, «по умолчанию true», Insurance.cs) is a
+  // service of its own the clerk did not ask for.
   if (input.declaredValueKopecks > 0) {
     cargo.insurance = { statedValue: scaled(input.declaredValueKopecks, 2), term: false };
   }

@@ -8,8 +8,8 @@ import { CarrierHttpError, carrierRequest } from '../http';
 import type { CarrierAdapter, CarrierFailure, CarrierOutcome, CarrierQuoteRequest } from '../types';
 import { DPD_LIMITS } from './limits';
 import { locateForDpd, retryPlace, type DpdPlace } from './locations';
-import { DPD_CARRIER_CODE, DPD_CARRIER_NAME, readCostAnswer, type CostReading } from './mapper';
-import { buildServiceCostEnvelope, type DpdCity } from './request';
+import { DPD_CARRIER_CODE, DPD_CARRIER_NAME, readCostAnswer, withOptions, type CostReading } from './mapper';
+import { buildServiceCostEnvelope, operationFor, type DpdCity } from './request';
 
 export const DPD_CALCULATOR_PATH = '/calculator2';
 
@@ -84,7 +84,7 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
       pickup,
       delivery,
       selfDelivery,
-      parcel: request.parcel,
+      places: request.places,
       declaredValueKopecks: request.declaredValueKopecks,
     });
     try {
@@ -94,7 +94,10 @@ export function createDpdAdapter(options: DpdAdapterOptions): CarrierAdapter {
         body,
         signal,
       });
-      const reading = readCostAnswer(res.status, res.text, selfDelivery, currency);
+      const reading = withOptions(
+        readCostAnswer(res.status, res.text, selfDelivery, currency, operationFor(request.places)),
+        request,
+      );
       if (reading.kind === 'failure' && reading.unknownFault) {
         // DPD publishes no list of fault codes; an unknown one is how we learn it exists.
         logger.warn('DPD answered a fault RateDesk does not know', {

@@ -7,8 +7,10 @@ import type {
 } from '../descriptor';
 import { startDpdSimulator } from '../simulators/dpd';
 import { createDpdAdapter, type DpdAdapterOptions } from './adapter';
+import { withPoints } from '../point-directory';
 import { dpdCheckSteps } from './check';
 import type { DpdField } from './descriptor';
+import { createDpdPointDirectory } from './points';
 
 /** An account between the sandbox adapter and simulator only; not a real one. */
 const SANDBOX = { clientNumber: '9999999999', clientKey: 'ratedesk-sandbox-dpd-key' } as const;
@@ -30,7 +32,10 @@ function options(
 }
 
 export const implementation: CarrierImplementation<DpdField> = {
-  create: (target, s, environment) => createDpdAdapter(options(target, s, environment)),
+  create: (target, s, environment) => {
+    const o = options(target, s, environment);
+    return withPoints(createDpdAdapter(o), createDpdPointDirectory(o));
+  },
   checks: (target, s, environment) => dpdCheckSteps(options(target, s, environment)),
   startSimulator: ({ latencyMs }) => startDpdSimulator({ latencyMs, ...SANDBOX }),
 };

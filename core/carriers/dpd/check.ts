@@ -18,6 +18,7 @@ import {
 import { locateForDpd } from './locations';
 import { readCostAnswer, type CostReading } from './mapper';
 import { buildServiceCostEnvelope, type DpdCity } from './request';
+import { makeQuoteRequest } from '../quote-request';
 
 /** Москва's DPD cityId, seen in SDK tests and a terminal fixture (protocols.md §6.2). */
 export const DPD_MOSCOW_CITY_ID = 49694102;
@@ -26,12 +27,12 @@ export const DPD_MOSCOW_CITY_ID = 49694102;
 const SMALL_PARCEL = { weight_grams: 1000, length_cm: 20, width_cm: 20, height_cm: 10 };
 
 /** The route step's shipment: the one docs/carriers.md's smoke test asks for. */
-export const DPD_CHECK_ROUTE: CarrierQuoteRequest = {
+export const DPD_CHECK_ROUTE: CarrierQuoteRequest = makeQuoteRequest({
   from: { city: 'Москва', postalCode: '101000' },
   to: { city: 'Казань', postalCode: '420000' },
   parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
   declaredValueKopecks: 0,
-};
+});
 
 const HINTS = {
   auth: {
@@ -62,7 +63,7 @@ export function dpdCheckSteps(options: DpdAdapterOptions): CarrierCheckStep[] {
       pickup,
       delivery,
       selfDelivery: false,
-      parcel: SMALL_PARCEL,
+      places: [SMALL_PARCEL],
       declaredValueKopecks: 0,
     });
     try {

@@ -31,5 +31,8 @@ export const DPD = defineCarrier({
   limitsUnverified: DPD_LIMITS_UNVERIFIED_REASON,
   locations: ['kladr_id'],
   triggers: { timeout: '999931', error: '999932', noService: '999933' },
+  // DPD's `days` are undocumented as working or calendar days (protocols.md §10): the default, calendar, is
+  // what the figure says read plainly (docs/carriers.md, "Delivery dates"). No published cut-off.
+  days: { kind: 'calendar', cutoff: null },
   load: () => import('./carrier').then((m) => m.implementation),
 });

@@ -1,11 +1,13 @@
 // One getServiceCost2 answer (HTTP status + XML text) → rates, "no service", an ambiguous city with its
 // candidates, or a failure (protocols.md §6.2, verified-2026 §6.3–6.4).
+import type { CarrierRate } from '../../contract/quote-ext';
 import type { Rate } from '../../contract/v1';
 import { roublesToKopecks } from '../money';
 import type { CarrierFailure } from '../types';
 import { DpdServiceCost, DpdServiceCostFault, DpdServiceCostResponse, type DpdCityIndex } from './schema';
 import { readSoap } from './soap';
 import { DPD } from './descriptor';
+import type { DpdCostOperation } from './request';
 
 export const DPD_CARRIER_CODE = DPD.code;
 export const DPD_CARRIER_NAME = DPD.name;
@@ -25,7 +27,7 @@ export const DPD_SERVICE_NAMES: Readonly<Record<string, string>> = {
 };
 
 export type CostReading =
-  | { kind: 'rates'; rates: Rate[] }
+  | { kind: 'rates'; rates: CarrierRate[] }
   | { kind: 'no_service'; detail: string }
   | { kind: 'ambiguous'; pickupDups: DpdCityIndex[]; deliveryDups: DpdCityIndex[]; detail: string }
   | { kind: 'failure'; failure: CarrierFailure; unknownFault?: UnknownDpdFault };
@@ -50,14 +52,16 @@ export function readCostAnswer(
   text: string,
   selfDelivery: boolean,
   contractCurrency: string,
+  operation: DpdCostOperation = 'getServiceCost2',
 ): CostReading {
   const soap = readSoap(text);
   if (soap.kind === 'unreadable') return carrierError(`DPD answered HTTP ${status}: ${soap.why}`);
   if (soap.kind === 'fault') return readFault(soap.faultstring, soap.detail, soap.faultcode);
   if (status < 200 || status > 299) return carrierError(`DPD answered HTTP ${status}`);
 
-  const parsed = DpdServiceCostResponse.safeParse(soap.body.getServiceCost2Response);
-  if (!parsed.success) return carrierError('DPD answered without getServiceCost2Response');
+  const answer = `${operation}Response`;
+  const parsed = DpdServiceCostResponse.safeParse(soap.body[answer]);
+  if (!parsed.success) return carrierError(`DPD answered without ${answer}`);
   const items = parsed.data === '' ? [] : (parsed.data.return ?? []);
   if (items.length === 0) return { kind: 'no_service', detail: 'no DPD service on this route' };
 
@@ -155,3 +159,35 @@ export function readFault(faultstring: string, detail: Record<string, unknown>, 
     unknownFault: { ...(data.code ? { code: data.code } : {}), faultcode, message: short(message) },
   };
 }
+
+/**
+ * What a DPD price holds of the clerk's options (#21). `cost` is one figure: with a declared value it includes
+ * DPD's fee for it (the calculator takes `declaredValue` to price it), not given apart (null); the calculator
+ * has no cash-on-delivery field at all (its НПП fee is the contract's), so COD is never in the price.
+ */
+export function withOptions(
+  reading: CostReading,
+  asked: { declaredValueKopecks: number; codKopecks: number },
+): CostReading {
+  if (reading.kind !== 'rates') return reading;
+  const insured = asked.declaredValueKopecks > 0;
+  const cod = asked.codKopecks > 0;
+  return {
+    kind: 'rates',
+    rates: reading.rates.map((rate) => ({
+      ...rate,
+      breakdown: {
+        base_kopecks: insured ? null : rate.price_kopecks,
+        insurance_kopecks: insured ? null : 0,
+        cod_fee_kopecks: cod ? null : 0,
+      },
+      ...(cod ? { options_not_priced: [DPD_COD_NOT_QUOTED] } : {}),
+    })),
+  };
+}
+
+export const DPD_COD_NOT_QUOTED = {
+  option: 'cod',
+  reason: 'not_quoted',
+  detail: "DPD's calculator has no cash-on-delivery field; its fee (НПП) is the contract's",
+} as const;

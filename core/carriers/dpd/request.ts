@@ -22,8 +22,16 @@ export interface DpdCostRequest {
   delivery: DpdCity;
   /** The recipient collects at a DPD pickup point or terminal (true) or the courier brings it (false). */
   selfDelivery: boolean;
-  parcel: Parcel;
+  /** Every place of the shipment: one goes by getServiceCost2, several by getServiceCostByParcels2. */
+  places: readonly Parcel[];
   declaredValueKopecks: number;
+}
+
+/** The calculator operation a request goes to, and the element its answer comes in. */
+export type DpdCostOperation = 'getServiceCost2' | 'getServiceCostByParcels2';
+
+export function operationFor(places: readonly Parcel[]): DpdCostOperation {
+  return places.length > 1 ? 'getServiceCostByParcels2' : 'getServiceCost2';
 }
 
 /**
@@ -69,21 +77,53 @@ function city(c: DpdCity): XmlTree {
   };
 }
 
+/**
+ * Identical places as one `parcelRequest` with its `quantity`; each in kg and whole centimetres (verified-2026
+ * §6.2: "in the by-parcels variant, parcels use kg and cm"; parcelRequest = weight, length, width, height,
+ * quantity, in that order, as the JAXB classes of the WSDL and the wsdl2go types have it).
+ */
+export function parcelsOf(places: readonly Parcel[]): XmlTree[] {
+  const groups = new Map<string, { place: Parcel; quantity: number }>();
+  for (const p of places) {
+    const sides = [p.length_cm, p.width_cm, p.height_cm].map((s) => Math.ceil(s));
+    const key = [Math.round(p.weight_grams), ...sides].join('/');
+    const group = groups.get(key);
+    if (group) group.quantity += 1;
+    else groups.set(key, { place: p, quantity: 1 });
+  }
+  return [...groups.values()].map(({ place, quantity }) => ({
+    weight: gramsToKg(place.weight_grams),
+    length: Math.ceil(place.length_cm),
+    width: Math.ceil(place.width_cm),
+    height: Math.ceil(place.height_cm),
+    quantity,
+  }));
+}
+
+/**
+ * getServiceCost2 (`serviceCostRequest`: …, weight, volume, …, declaredValue) for one place, or
+ * getServiceCostByParcels2 (`serviceCostParcelsRequest`: …, selfDelivery, …, declaredValue, parcel+) for
+ * several (protocols.md §6.2; the sequence of the JAXB classes generated from DPD's calculator2 WSDL).
+ */
 export function buildServiceCostRequest(r: DpdCostRequest): XmlTree {
+  const head: XmlTree = {
+    auth: { clientNumber: r.clientNumber, clientKey: r.clientKey },
+    pickup: city(r.pickup),
+    delivery: city(r.delivery),
+    selfPickup: DPD_SELF_PICKUP,
+    selfDelivery: r.selfDelivery,
+  };
+  const declared: XmlTree =
+    r.declaredValueKopecks > 0 ? { declaredValue: kopecksToRoubles(r.declaredValueKopecks) } : {};
+  if (operationFor(r.places) === 'getServiceCostByParcels2') {
+    return { request: { ...head, ...declared, parcel: parcelsOf(r.places) } };
+  }
+  const parcel = r.places[0]!;
   return {
-    request: {
-      auth: { clientNumber: r.clientNumber, clientKey: r.clientKey },
-      pickup: city(r.pickup),
-      delivery: city(r.delivery),
-      selfPickup: DPD_SELF_PICKUP,
-      selfDelivery: r.selfDelivery,
-      weight: gramsToKg(r.parcel.weight_grams),
-      volume: volumeM3(r.parcel),
-      ...(r.declaredValueKopecks > 0 ? { declaredValue: kopecksToRoubles(r.declaredValueKopecks) } : {}),
-    },
+    request: { ...head, weight: gramsToKg(parcel.weight_grams), volume: volumeM3(parcel), ...declared },
   };
 }
 
 export function buildServiceCostEnvelope(r: DpdCostRequest): string {
-  return buildSoapRequest('getServiceCost2', DPD_CALCULATOR_NS, buildServiceCostRequest(r));
+  return buildSoapRequest(operationFor(r.places), DPD_CALCULATOR_NS, buildServiceCostRequest(r));
 }

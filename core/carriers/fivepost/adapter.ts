@@ -123,7 +123,7 @@ export function createFivePostAdapter(options: FivePostAdapterOptions): CarrierA
     if (found.points.length === 0 && !found.known) {
       return { ok: false, kind: 'city_not_found', detail: request.to.city.trim() || '(no city)' };
     }
-    const result = quoteFromPoints(found.points, request.parcel, rule, found.place, hub);
+    const result = quoteFromPoints(found.points, request, rule, found.place, hub);
     return result.ok ? { ok: true, rates: result.rates } : { ok: false, ...result.failure };
   }
 

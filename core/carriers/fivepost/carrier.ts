@@ -8,7 +8,9 @@ import type {
 import { startFivePostSimulator } from '../simulators/fivepost';
 import { createFivePostAdapter, type FivePostAdapterOptions } from './adapter';
 import { memoryCatalogueStore } from './catalogue-store';
+import { withPoints } from '../point-directory';
 import { fivePostCheckSteps } from './check';
+import { fivePostPointDirectory } from './directory';
 import type { FivepostField } from './descriptor';
 
 /** An API key between the sandbox adapter and simulator only; not a real one. */
@@ -33,7 +35,19 @@ function options(
 }
 
 export const implementation: CarrierImplementation<FivepostField> = {
-  create: (target, s, environment) => createFivePostAdapter(options(target, s, environment)),
+  create: (target, s, environment) => {
+    const o = options(target, s, environment);
+    const adapter = createFivePostAdapter(o);
+    return withPoints(
+      adapter,
+      fivePostPointDirectory({
+        baseUrl: o.baseUrl,
+        store: o.store ?? memoryCatalogueStore(),
+        simulated: target.simulated,
+        adapter: () => adapter,
+      }),
+    );
+  },
   checks: (target, s, environment) => fivePostCheckSteps(options(target, s, environment)),
   startSimulator: ({ latencyMs }) => startFivePostSimulator({ latencyMs, apiKey: SANDBOX_KEY }),
 };

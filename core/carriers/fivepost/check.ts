@@ -11,6 +11,7 @@ import { pointsPageBody, pointsPageUrl } from './request';
 import { FivePostPoint, FivePostPointPage, fivePostErrorText } from './schema';
 import { FivePostTokenSource, jwtLifetimeMs } from './token';
 import { townOfPoint } from './town';
+import { makeQuoteRequest } from '../quote-request';
 
 /** Points in the directory step's page: enough to see how towns are written, a few KB. */
 const DIRECTORY_PAGE_SIZE = 10;
@@ -164,12 +165,12 @@ export function fivePostCheckSteps(options: FivePostAdapterOptions): CarrierChec
       },
       async run(signal) {
         const out = await createFivePostAdapter(options).quote(
-          {
+          makeQuoteRequest({
             from: { city: 'Москва', postalCode: '101000' },
             to: { city: 'Казань', postalCode: '420000' },
             parcel: { weight_grams: 1000, length_cm: 20, width_cm: 15, height_cm: 10 },
             declaredValueKopecks: 0,
-          },
+          }),
           { signal },
         );
         return routeMeasure(out);

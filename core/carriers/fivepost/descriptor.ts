@@ -31,6 +31,9 @@ export const FIVEPOST = defineCarrier({
   limits: FIVEPOST_LIMITS,
   locations: ['postal_code'],
   triggers: { timeout: '999971', error: '999972', noService: '999973' },
+  // `deliverySL[].sl` has no stated unit (verified-2026 §8): the default, calendar (docs/carriers.md,
+  // "Delivery dates"). No published cut-off.
+  days: { kind: 'calendar', cutoff: null },
   // Quoted from its pickup-point catalogue: its simulator plants points at the trigger indexes instead
   // (docs/carriers.md, "5Post", sandbox triggers).
   quotesFromLocalData: true,

@@ -26,6 +26,27 @@ export interface ReadablePoint {
   rates: PointRate[];
   /** deliverySL: days, minimalSl..sl; null when absent. */
   days: { min: number; max: number } | null;
+  /**
+   * What the point takes, for the quote's rules (#21, quote.ts): payment on receipt in cash or by card
+   * (`cashAllowed`, `cardAllowed`) and an order of several places (`multiplaceDeliveryAllowed`). Only what
+   * 5Post said: absent (and in catalogues stored before #21) nothing is ruled out, where `place` below, for
+   * display, reads an absent flag as false.
+   */
+  takes?: { cash?: boolean; card?: boolean; multiplace?: boolean };
+  /**
+   * What the pickup-point list shows (#21, fivepost/directory.ts): `fullAddress`, `address.lat`/`lng`,
+   * `workHours`, `cashAllowed`/`cardAllowed` as the capture has them. Absent in catalogues kept before it.
+   */
+  place?: PointPlace;
+}
+
+export interface PointPlace {
+  address: string;
+  lat: number | null;
+  lon: number | null;
+  hours: string;
+  cash: boolean;
+  card: boolean;
 }
 
 export interface StoredPoint {
@@ -118,13 +139,50 @@ export function readPoint(raw: unknown): StoredPoint | null {
         : null,
       rates,
       days: sl ? { min: Math.min(sl.minimalSl ?? sl.sl, sl.sl), max: sl.sl } : null,
+      ...takesOf(p),
+      place: placeOf(p),
     },
     problem: null,
   };
+}
+
+/** The point's `takes`, only what 5Post said (nothing: no key, as in catalogues stored before #21). */
+function takesOf(p: FivePostPoint): Pick<ReadablePoint, 'takes'> {
+  const takes = {
+    ...(p.cashAllowed !== undefined ? { cash: p.cashAllowed } : {}),
+    ...(p.cardAllowed !== undefined ? { card: p.cardAllowed } : {}),
+    ...(p.multiplaceDeliveryAllowed !== undefined ? { multiplace: p.multiplaceDeliveryAllowed } : {}),
+  };
+  return Object.keys(takes).length > 0 ? { takes } : {};
 }
 
 function zipOf(value: unknown): string | null {
   if (typeof value === 'number') return String(value).padStart(6, '0');
   if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 20);
   return null;
+}
+
+/** The fields a pickup-point list shows, read leniently (they pass through the loose schema unchecked). */
+function placeOf(p: FivePostPoint): PointPlace {
+  const num = (v: unknown): number | null =>
+    typeof v === 'number' && Number.isFinite(v) && v !== 0 ? v : null;
+  const lat = num(p.address.lat);
+  const lon = num(p.address.lng);
+  const hours = Array.isArray(p.workHours)
+    ? (p.workHours as unknown[])
+        .map((h) => h as { day?: unknown; opensAt?: unknown; closesAt?: unknown })
+        .filter(
+          (h) => typeof h.day === 'string' && typeof h.opensAt === 'string' && typeof h.closesAt === 'string',
+        )
+        .map((h) => `${String(h.day)} ${String(h.opensAt).slice(0, 5)}-${String(h.closesAt).slice(0, 5)}`)
+        .join(', ')
+    : '';
+  return {
+    address: p.fullAddress ?? [p.address.city, p.address.zipCode].filter(Boolean).join(', '),
+    lat: lat !== null && lon !== null ? lat : null,
+    lon: lat !== null && lon !== null ? lon : null,
+    hours,
+    cash: p.cashAllowed === true,
+    card: p.cardAllowed === true,
+  };
 }

@@ -63,6 +63,10 @@ export const FivePostPoint = z.looseObject({
     }),
   ),
   rate: opt(z.array(FivePostRate)),
+  /** Payment on receipt (guide §3.4: both false, the point takes prepaid parcels only) and several places. */
+  cashAllowed: opt(z.boolean()).catch(undefined),
+  cardAllowed: opt(z.boolean()).catch(undefined),
+  multiplaceDeliveryAllowed: opt(z.boolean()).catch(undefined),
   deliverySL: opt(
     z.array(
       z.looseObject({

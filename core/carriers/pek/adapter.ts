@@ -96,12 +96,12 @@ export function createPekAdapter(options: PekAdapterOptions): CarrierAdapter {
       types,
       senderWarehouseId,
       to,
-      parcel: request.parcel,
+      places: request.places,
       declaredValueKopecks: request.declaredValueKopecks,
       now: now(),
     });
     const response = await api.post('/calculator/calculateprice/', body, signal);
-    const reading = readCalculate(response.status, response.json, leg);
+    const reading = readCalculate(response.status, response.json, leg, request);
     if (reading.unclassified) {
       // PEK publishes no error codes: an error form we do not classify is how we learn what it says.
       logger.warn('PEK answered an error RateDesk does not classify', {

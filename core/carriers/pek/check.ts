@@ -12,6 +12,7 @@ import { pekAddress } from './locations';
 import { DEFAULT_PEK_TYPES } from './products';
 import { pekLimiterFor } from './rate-limit';
 import { PekErrorBody, PekZone } from './schema';
+import { makeQuoteRequest } from '../quote-request';
 
 const FROM = 'Москва';
 const TO = 'Казань';
@@ -133,12 +134,12 @@ export function pekCheckSteps(options: PekAdapterOptions): CarrierCheckStep[] {
       },
       run: async (signal): Promise<CheckMeasure> => {
         const out = await createPekAdapter(options).quote(
-          {
+          makeQuoteRequest({
             from: { city: FROM, postalCode: null },
             to: { city: TO, postalCode: null },
             parcel: PARCEL,
             declaredValueKopecks: 0,
-          },
+          }),
           { signal },
         );
         return routeMeasure(out);

@@ -30,5 +30,8 @@ export const PEK = defineCarrier({
   limits: PEK_LIMITS,
   locations: ['terminal_id'],
   triggers: { timeout: '999951', error: '999952', noService: '999953' },
+  // `estDeliveryTime`: calendar days, pickup and delivery included (verified-2026 §5; glook Transfer.php
+  // «Срок перевозки (календарные дни)»). No published cut-off.
+  days: { kind: 'calendar', cutoff: null },
   load: () => import('./carrier').then((m) => m.implementation),
 });

@@ -5,11 +5,12 @@
 // converted decimally to kopecks. Days: `estDeliveryTime`, calendar days with pickup and delivery included;
 // without it, the product's `commonTerms` strings ("3" or "3 – 4"). VAT: PEK does not say; `costTotal` is
 // taken as what the customer pays (PEK_PRICE_INCLUDES_VAT_AS_QUOTED, docs/carriers.md).
-import type { DeliveryType, Rate } from '../../contract/v1';
+import type { CarrierRate, CarrierRateExtras } from '../../contract/quote-ext';
+import type { DeliveryType } from '../../contract/v1';
 import { roublesToKopecks } from '../money';
 import type { CarrierOutcome } from '../types';
 import { PEK_PRODUCTS } from './products';
-import { PekCalculateResponse, PekCommonTerm, PekErrorBody, PekTransfer } from './schema';
+import { PekCalculateResponse, PekCommonTerm, PekErrorBody, PekTransfer, type PekService } from './schema';
 import { PEK } from './descriptor';
 
 export const PEK_CARRIER_CODE = PEK.code;
@@ -67,11 +68,81 @@ function daysFor(
   return parsed ?? [null, null];
 }
 
+/** What the request asked for beyond the cargo: the breakdown and `options_not_priced` depend on it. */
+export interface PekAsked {
+  declaredValueKopecks: number;
+  codKopecks: number;
+}
+
+const NOTHING_ASKED: PekAsked = { declaredValueKopecks: 0, codKopecks: 0 };
+
+/**
+ * PEK's cash on delivery (наложенный платёж) is a service of its order (`services.cashOnDelivery` with
+ * `cashOnDeliverySum`, glook `CashOnDelivery.php`); calculateprice has no such field
+ * (`CalculatePriceRequest.php`), so its prices never include the fee: said on the rate, never left out.
+ */
+export const PEK_COD_NOT_QUOTED =
+  "PEK's calculator does not price cash on delivery; PEK charges it when the order is placed";
+
+/**
+ * The service group that carries the insurance. Its name is not published: `insurance` is the spelling of
+ * protocols.md §5.3's example, beside `transporting`, `pickup`, `delivery` (unverified: a live answer with
+ * `isInsurance` will show it; `insuranceTerm` «встречается только у услуги страхования» marks it too).
+ */
+export const PEK_INSURANCE_SERVICE = /^insurance$/i;
+
+/** A service's cost and its sub-services' (which PEK does not include in the parent's `cost`), kopecks. */
+function costOf(service: PekService): number | null {
+  const own = service.cost === undefined || service.cost === null ? 0 : roublesToKopecks(service.cost);
+  if (own === undefined) return null;
+  let total = own;
+  for (const sub of service.services ?? []) {
+    const c = costOf(sub);
+    if (c === null) return null;
+    total += c;
+  }
+  return total;
+}
+
+function isInsurance(service: PekService): boolean {
+  return (
+    PEK_INSURANCE_SERVICE.test(service.serviceType ?? '') ||
+    (service as { insuranceTerm?: unknown }).insuranceTerm !== undefined
+  );
+}
+
+/**
+ * The fee breakdown of one product: the insurance services' costs (sub-services included) are the insurance,
+ * the rest of `costTotal` the base. With a value declared and no insurance service in the answer, both parts
+ * are unknown (inside the total).
+ */
+export function extrasOf(transfer: PekTransfer, price: number, asked: PekAsked): CarrierRateExtras {
+  const insurance = (transfer.services ?? []).filter(isInsurance).map(costOf);
+  const known = insurance.every((c): c is number => c !== null);
+  const insuranceKopecks =
+    insurance.length > 0 && known
+      ? insurance.reduce((a, b) => a + b, 0)
+      : asked.declaredValueKopecks > 0
+        ? null
+        : 0;
+  return {
+    breakdown: {
+      base_kopecks: insuranceKopecks === null || insuranceKopecks > price ? null : price - insuranceKopecks,
+      insurance_kopecks: insuranceKopecks,
+      cod_fee_kopecks: asked.codKopecks > 0 ? null : 0,
+    },
+    ...(asked.codKopecks > 0
+      ? { options_not_priced: [{ option: 'cod', reason: 'not_quoted', detail: PEK_COD_NOT_QUOTED }] }
+      : {}),
+  };
+}
+
 export function mapTransfer(
   transfer: PekTransfer,
   terms: PekCommonTerm | undefined,
   leg: PekLeg,
-): Rate | null {
+  asked: PekAsked = NOTHING_ASKED,
+): CarrierRate | null {
   if (transfer.hasError === true) return null;
   if (transfer.costTotal === undefined || transfer.costTotal === null) return null;
   const price = roublesToKopecks(transfer.costTotal);
@@ -90,6 +161,7 @@ export function mapTransfer(
     days_min: daysMin,
     days_max: daysMax,
     price_type: 'public',
+    ...extrasOf(transfer, price, asked),
   };
 }
 
@@ -114,7 +186,12 @@ const noDoorRate = (said: string): PekReading => ({
 });
 
 /** The whole HTTP answer of calculateprice → outcome, for one leg (terminal or door). */
-export function readCalculate(status: number, json: unknown, leg: PekLeg): PekReading {
+export function readCalculate(
+  status: number,
+  json: unknown,
+  leg: PekLeg,
+  asked: PekAsked = NOTHING_ASKED,
+): PekReading {
   const fail = (detail: string, unclassified: string | null = null): PekReading => ({
     outcome: { ok: false, kind: 'carrier_error', detail },
     unclassified,
@@ -169,9 +246,10 @@ export function readCalculate(status: number, json: unknown, leg: PekLeg): PekRe
         t,
         terms.find((c) => c.type === t.type),
         leg,
+        asked,
       ),
     )
-    .filter((r): r is Rate => r !== null);
+    .filter((r): r is CarrierRate => r !== null);
   if (rates.length > 0) return { outcome: { ok: true, rates }, unclassified: null };
 
   // No usable product: every product said why (hasError + errorMessage) → PEK does not carry this.

@@ -1,6 +1,7 @@
 // The body of POST /calculator/calculateprice/ (verified-2026.md §5.2): kg, metres and m³ (sizes with two
 // decimals, rounded up, so a parcel never looks smaller than it is; PEK rounds up to hundredths itself), the
-// declared value in roubles, the sending branch's local time as a plain string.
+// declared value in roubles, the sending branch's local time as a plain string. `cargos[]` has one element per
+// place (verified-2026 §5.2; glook `CalculatePriceRequest.php`: «Данные о грузе/грузоместах груза»).
 import type { Parcel } from '../../contract/v1';
 
 export interface PekCargo {
@@ -74,7 +75,8 @@ export function buildCalculateRequest(options: {
   types: readonly number[];
   senderWarehouseId: string;
   to: PekDestination;
-  parcel: Parcel;
+  /** Every place of the shipment (at least one). */
+  places: readonly Parcel[];
   declaredValueKopecks: number;
   now: Date;
 }): PekCalculateRequest {
@@ -90,7 +92,10 @@ export function buildCalculateRequest(options: {
       ? { delivery: { address: options.to.address } }
       : { receiverWarehouseId: options.to.warehouseId }),
     plannedDateTime: plannedDateTime(options.now),
-    cargos: [pekCargo(options.parcel)],
+    cargos: options.places.map(pekCargo),
+    // «Стоимость груза (сумма, на которую будет застрахован груз), руб.» (glook CalculatePriceRequest.php).
+    // Cash on delivery has no field here: it is a service of PEK's order (cargopickup `services.cashOnDelivery`,
+    // glook CashOnDelivery.php), not of the calculator.
     isInsurance: insured,
     ...(insured ? { isInsurancePrice: kopecksToRoubles(options.declaredValueKopecks) } : {}),
     currencyCode: '643',

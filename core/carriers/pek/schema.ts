@@ -20,6 +20,26 @@ export const PekErrorBody = z.looseObject({
 });
 export type PekErrorBody = z.infer<typeof PekErrorBody>;
 
+/**
+ * One priced service of a product (`transfers[].services[]`, glook `CalculatorServiceItem.php`): `serviceType`
+ * «наименование группы услуги», `cost` roubles «не включает стоимости подуслуг из вложенного массива
+ * `services`», whose costs are added on top. Read leniently: a service that cannot be read costs only itself.
+ */
+export interface PekService {
+  serviceType?: string | undefined;
+  info?: string | undefined;
+  cost?: number | string | null | undefined;
+  services?: PekService[] | undefined;
+}
+export const PekService: z.ZodType<PekService> = z.lazy(() =>
+  z.looseObject({
+    serviceType: z.string().optional().catch(undefined),
+    info: z.string().optional().catch(undefined),
+    cost: Roubles.nullable().optional().catch(undefined),
+    services: z.array(PekService).optional().catch(undefined),
+  }),
+);
+
 /** One product's answer in `transfers[]`. `type` is the product id (3 LTL, 1 avia, 12 EasyWay). */
 export const PekTransfer = z.looseObject({
   type: z.int(),
@@ -34,6 +54,7 @@ export const PekTransfer = z.looseObject({
     .nullable()
     .optional()
     .catch(undefined),
+  services: z.array(PekService).optional().catch(undefined),
 });
 export type PekTransfer = z.infer<typeof PekTransfer>;
 

@@ -15,6 +15,7 @@ import {
 } from './mapper';
 import { DEFAULT_OBJECT_CODES, objectCodesFor, type ObjectRequest } from './objects';
 import { buildTariffUrl } from './request';
+import { combineItems, itemKey, itemsFor, optionsOf, type PostItem } from './shipment';
 
 export interface RussianPostAdapterOptions {
   /** https://tariff.pochta.ru in production, the simulator's URL in sandbox mode. */
@@ -58,9 +59,10 @@ export function createRussianPostAdapter(options: RussianPostAdapterOptions): Ca
     }
   }
 
-  async function quoteObject(
+  /** One postal item (one place) of one product. */
+  async function quoteItem(
     product: ObjectRequest,
-    request: CarrierQuoteRequest,
+    item: PostItem,
     from: string,
     to: string,
     signal: AbortSignal,
@@ -69,21 +71,54 @@ export function createRussianPostAdapter(options: RussianPostAdapterOptions): Ca
       object: product.object,
       from,
       to,
-      weightGrams: request.parcel.weight_grams,
-      parcel: request.parcel,
-      ...(product.withDeclaredValue ? { declaredValueKopecks: request.declaredValueKopecks } : {}),
+      weightGrams: item.parcel.weight_grams,
+      parcel: item.parcel,
+      ...(product.withDeclaredValue ? { declaredValueKopecks: item.declaredValueKopecks } : {}),
+      ...(product.withCod ? { codKopecks: item.codKopecks } : {}),
       now: now(),
     });
     try {
       const response = await carrierRequest(url, { method: 'GET', signal });
       noteUnknownCodes(product.object, response);
-      return interpretTariffResponse(product.object, response);
+      return interpretTariffResponse(product.object, response, product);
     } catch (err) {
       // A network fault is this object's error; an abort (timeout, deadline) ends the whole quote.
       if (err instanceof CarrierHttpError && !signal.aborted)
         return { kind: 'error', detail: `Russian Post: ${err.message}` };
       throw err;
     }
+  }
+
+  /**
+   * One product for the whole shipment: each place is its own postal item, priced on its own and summed
+   * (shipment.ts); identical items are asked once.
+   */
+  async function quoteObject(
+    product: ObjectRequest,
+    request: CarrierQuoteRequest,
+    from: string,
+    to: string,
+    signal: AbortSignal,
+  ): Promise<ObjectResult> {
+    const items = itemsFor(product, request.places, request.declaredValueKopecks, request.codKopecks);
+    const asked = new Map<string, Promise<ObjectResult>>();
+    const results = await Promise.all(
+      items.map((item) => {
+        const key = itemKey(item);
+        let answer = asked.get(key);
+        if (!answer) {
+          answer = quoteItem(product, item, from, to, signal);
+          asked.set(key, answer);
+        }
+        return answer;
+      }),
+    );
+    const combined = combineItems(results);
+    if (combined.kind !== 'rate') return combined;
+    return {
+      kind: 'rate',
+      rate: { ...combined.rate, ...optionsOf(product, request.declaredValueKopecks, request.codKopecks) },
+    };
   }
 
   return {
@@ -98,7 +133,7 @@ export function createRussianPostAdapter(options: RussianPostAdapterOptions): Ca
       if (!from.ok) return { ok: false, ...failureOf(from) };
       if (!to.ok) return { ok: false, ...failureOf(to) };
       signal.throwIfAborted();
-      const products = objectCodesFor(request.declaredValueKopecks, objects);
+      const products = objectCodesFor(request.declaredValueKopecks, objects, request.codKopecks);
       const results = await Promise.all(
         products.map((product) => quoteObject(product, request, from.value, to.value, signal)),
       );

@@ -5,14 +5,15 @@
 import { type CarrierCheckStep, routeMeasure } from '../check';
 import type { CarrierQuoteRequest } from '../types';
 import { createRussianPostAdapter, type RussianPostAdapterOptions } from './adapter';
+import { makeQuoteRequest } from '../quote-request';
 
 /** The route step's shipment: the one docs/carriers.md's smoke test asks for. */
-export const RUSSIAN_POST_CHECK_ROUTE: CarrierQuoteRequest = {
+export const RUSSIAN_POST_CHECK_ROUTE: CarrierQuoteRequest = makeQuoteRequest({
   from: { city: 'Москва', postalCode: '101000' },
   to: { city: 'Казань', postalCode: '420000' },
   parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
   declaredValueKopecks: 0,
-};
+});
 
 const HINT = {
   ru: 'tariff.pochta.ru, по одному GET на продукт. Тайм-аут или отказ в соединении — чаще всего IP не из России: калькулятор Почты блокирует зарубежные адреса (docs/carriers.md, «Live smoke test»); запустите проверку с машины в России. «no service» — изменилась форма запроса (protocols.md §1.3) или набор продуктов (carriers.russian-post.objects); незнакомые коды ошибок — в журнале: «Russian Post answered an error code RateDesk does not know».',

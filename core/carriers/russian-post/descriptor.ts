@@ -25,5 +25,8 @@ export const RUSSIAN_POST = defineCarrier({
   limits: RUSSIAN_POST_LIMITS,
   locations: ['postal_code'],
   triggers: { timeout: '999901', error: '999902', noService: '999903' },
+  // Russian Post's control terms (`delivery.min/max`) are calendar days (docs/carriers.md, "Russian Post"). Its
+  // acceptance cut-off is per office (`postoffice[].cutoff` of the delivery API, protocols.md §1): none here.
+  days: { kind: 'calendar', cutoff: null },
   load: () => import('./carrier').then((m) => m.implementation),
 });

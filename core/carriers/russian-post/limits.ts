@@ -27,19 +27,20 @@ export const RUSSIAN_POST_LIMITS: CarrierLimits = {
   maxWeightGrams: Math.max(...POST_OBJECTS.map((o) => o.maxWeightGrams)),
   maxLengthCm: MAX_SIDE_CM,
   maxSumOfSidesCm: MAX_SUM_OF_SIDES_CM,
-  // Keyed by object code, both the plain and the declared-value variant of each product.
+  // Keyed by object code: the plain, the declared-value and the declared-value-and-COD variant of each product.
   services: Object.fromEntries(
     POST_OBJECTS.flatMap((o) => {
       const limits = productLimits(o.code, o.maxWeightGrams);
       return [
         [String(o.code), limits],
         [String(o.declaredValueCode), limits],
+        [String(o.codCode), limits],
       ];
     }),
   ),
 };
 
-/** The limits of one product (plain or declared-value code); the envelope for a product we do not list. */
+/** The limits of one product (any of its variants' codes); the envelope for a product we do not list. */
 export function productLimitsOf(objectCode: number): ParcelLimits {
   return RUSSIAN_POST_LIMITS.services?.[String(objectCode)] ?? RUSSIAN_POST_LIMITS;
 }

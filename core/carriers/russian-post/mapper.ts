@@ -1,9 +1,10 @@
 // One tariff.pochta.ru answer → a rate, "no service" or an error; then the answers for all objects → the
 // adapter's outcome (protocols.md §1.8).
+import type { CarrierRate } from '../../contract/quote-ext';
 import type { Rate } from '../../contract/v1';
 import type { CarrierHttpResponse } from '../http';
 import type { CarrierOutcome } from '../types';
-import { findObject } from './objects';
+import { findObject, nameOf } from './objects';
 import { isKnownCode, isNoServiceCode, TariffErrorBody, TariffResponse, type TariffError } from './schema';
 import { RUSSIAN_POST } from './descriptor';
 
@@ -11,7 +12,9 @@ export const RUSSIAN_POST_CODE = RUSSIAN_POST.code;
 export const RUSSIAN_POST_NAME = RUSSIAN_POST.name;
 
 export type ObjectResult =
-  { kind: 'rate'; rate: Rate } | { kind: 'no_service'; detail: string } | { kind: 'error'; detail: string };
+  | { kind: 'rate'; rate: CarrierRate }
+  | { kind: 'no_service'; detail: string }
+  | { kind: 'error'; detail: string };
 
 const MAX_DETAIL = 160;
 
@@ -24,8 +27,18 @@ function describe(errors: readonly TariffError[]): string {
   return short(errors.map((e) => (e.msg ? `${e.code} ${e.msg}` : String(e.code))).join('; '));
 }
 
+/** Which options an object carries: its declared value (с ОЦ) and its cash on delivery (с ОЦ и НП). */
+export interface ObjectVariant {
+  withDeclaredValue: boolean;
+  withCod: boolean;
+}
+
 /** Both the HTTP status and `errors[]` are checked: with errorcode=0 a failure still comes with 200. */
-export function interpretTariffResponse(objectCode: number, response: CarrierHttpResponse): ObjectResult {
+export function interpretTariffResponse(
+  objectCode: number,
+  response: CarrierHttpResponse,
+  variant?: ObjectVariant,
+): ObjectResult {
   const { status, json } = response;
   if (json === undefined) {
     return { kind: 'error', detail: `Russian Post answered HTTP ${status} with a body that is not JSON` };
@@ -41,16 +54,26 @@ export function interpretTariffResponse(objectCode: number, response: CarrierHtt
   const parsed = TariffResponse.safeParse(json);
   if (!parsed.success)
     return { kind: 'error', detail: 'Russian Post sent a response of an unexpected shape' };
-  return { kind: 'rate', rate: toRate(objectCode, parsed.data) };
+  return { kind: 'rate', rate: toRate(objectCode, parsed.data, variant) };
 }
 
-export function toRate(objectCode: number, body: TariffResponse): Rate {
+/**
+ * The price's parts as the answer gives them, with VAT like `paynds`: carriage (`ground`), the declared-value
+ * fee (`cover`; 0 for an object without declared value). `paynds` also holds extra services (`service`), which
+ * RateDesk never orders. The COD fee is not in the calculator's answer: null for a "с ОЦ и НП" object.
+ */
+function breakdownOf(body: TariffResponse, variant: ObjectVariant | undefined): CarrierRate['breakdown'] {
+  return {
+    base_kopecks: body.ground?.valnds ?? null,
+    insurance_kopecks: variant?.withDeclaredValue ? (body.cover?.valnds ?? null) : variant ? 0 : null,
+    cod_fee_kopecks: variant?.withCod ? null : variant ? 0 : null,
+  };
+}
+
+export function toRate(objectCode: number, body: TariffResponse, variant?: ObjectVariant): CarrierRate {
   const known = findObject(objectCode);
-  const fallbackName = known
-    ? known.withDeclaredValue
-      ? known.object.declaredValueName
-      : known.object.name
-    : `Почта России ${objectCode}`;
+  const fallbackName = known ? nameOf(known) : `Почта России ${objectCode}`;
+  const own = variant ?? known;
   return {
     carrier: RUSSIAN_POST_CODE,
     carrier_name: RUSSIAN_POST_NAME,
@@ -61,6 +84,7 @@ export function toRate(objectCode: number, body: TariffResponse): Rate {
     currency: 'RUB',
     ...days(body.delivery),
     price_type: 'public',
+    breakdown: breakdownOf(body, own),
   };
 }
 

@@ -10,8 +10,14 @@ export interface PostObject {
   code: number;
   /** The "с объявленной ценностью" variant, used when the declared value is above zero. */
   declaredValueCode: number;
+  /**
+   * The "с объявленной ценностью и наложенным платежом" variant (с ОЦ и НП), used with cash on delivery: Russian
+   * Post takes COD only on declared-value items (protocols.md §1.5 lists 27040, 47040, 23040, 24040, 7040).
+   */
+  codCode: number;
   name: string;
   declaredValueName: string;
+  codName: string;
   deliveryType: DeliveryType;
   maxWeightGrams: number;
 }
@@ -20,24 +26,30 @@ export const POST_OBJECTS: readonly PostObject[] = [
   {
     code: 27030,
     declaredValueCode: 27020,
+    codCode: 27040,
     name: 'Посылка стандарт',
     declaredValueName: 'Посылка стандарт с объявленной ценностью',
+    codName: 'Посылка стандарт с объявленной ценностью и наложенным платежом',
     deliveryType: 'post_office',
     maxWeightGrams: 10_000,
   },
   {
     code: 47030,
     declaredValueCode: 47020,
+    codCode: 47040,
     name: 'Посылка 1 класса',
     declaredValueName: 'Посылка 1 класса с объявленной ценностью',
+    codName: 'Посылка 1 класса с объявленной ценностью и наложенным платежом',
     deliveryType: 'post_office',
     maxWeightGrams: 5_000,
   },
   {
     code: 23030,
     declaredValueCode: 23020,
+    codCode: 23040,
     name: 'Посылка онлайн обыкновенная',
     declaredValueName: 'Посылка онлайн с объявленной ценностью',
+    codName: 'Посылка онлайн с объявленной ценностью и наложенным платежом',
     // Delivered to a post office or a partner pickup point; the carrier does not say which (§1.5).
     deliveryType: 'post_office',
     maxWeightGrams: 20_000,
@@ -45,16 +57,20 @@ export const POST_OBJECTS: readonly PostObject[] = [
   {
     code: 24030,
     declaredValueCode: 24020,
+    codCode: 24040,
     name: 'Курьер онлайн обыкновенный',
     declaredValueName: 'Курьер онлайн с объявленной ценностью',
+    codName: 'Курьер онлайн с объявленной ценностью и наложенным платежом',
     deliveryType: 'door',
     maxWeightGrams: 31_500,
   },
   {
     code: 7030,
     declaredValueCode: 7020,
+    codCode: 7040,
     name: 'EMS',
     declaredValueName: 'EMS с объявленной ценностью',
+    codName: 'EMS с объявленной ценностью и наложенным платежом',
     deliveryType: 'door',
     maxWeightGrams: 31_500,
   },
@@ -87,35 +103,68 @@ export function declaredValueVariant(code: number): number | null {
   return code % 1000 === 30 ? code - 10 : null;
 }
 
+/**
+ * The "с ОЦ и НП" variant of a product: ours from the table; otherwise Russian Post's pattern …030 → …040
+ * (4030/4040, 34030/34040 in protocols.md §1.5); null for a product without one (COD is then not offered).
+ */
+export function codVariant(code: number): number | null {
+  const known = POST_OBJECTS.find((o) => o.code === code);
+  if (known) return known.codCode;
+  return code % 1000 === 30 ? code + 10 : null;
+}
+
 export interface ObjectRequest {
   object: number;
   /** Whether `sumoc` goes with it (a declared-value variant). */
   withDeclaredValue: boolean;
+  /** Whether `sumnp` goes with it too (the "с ОЦ и НП" variant). */
+  withCod: boolean;
+  /** Options asked for that this product has no variant for: its rate says so (not_offered). */
+  notOffered: ('cod' | 'insurance')[];
 }
 
-/** The object codes to ask for: the declared-value variants when there is a declared value. */
+/**
+ * The object codes to ask for: with cash on delivery the "с ОЦ и НП" variants (which carry a declared value
+ * too: Russian Post takes COD only with one), with a declared value alone the "с ОЦ" variants.
+ */
 export function objectCodesFor(
   declaredValueKopecks: number,
   codes: readonly number[] = DEFAULT_OBJECT_CODES,
+  codKopecks = 0,
 ): ObjectRequest[] {
   return codes.map((code) => {
+    const withCod = codKopecks > 0 ? codVariant(code) : null;
+    if (withCod !== null) return { object: withCod, withDeclaredValue: true, withCod: true, notOffered: [] };
+    const notOffered: ObjectRequest['notOffered'] = codKopecks > 0 ? ['cod'] : [];
     const variant = declaredValueKopecks > 0 ? declaredValueVariant(code) : null;
-    return variant === null
-      ? { object: code, withDeclaredValue: false }
-      : { object: variant, withDeclaredValue: true };
+    if (variant !== null) return { object: variant, withDeclaredValue: true, withCod: false, notOffered };
+    if (declaredValueKopecks > 0) notOffered.push('insurance');
+    return { object: code, withDeclaredValue: false, withCod: false, notOffered };
   });
 }
 
 export interface ResolvedObject {
   object: PostObject;
   withDeclaredValue: boolean;
+  withCod: boolean;
 }
 
-/** Either code of a product (plain or declared-value variant), or undefined for codes we do not quote. */
+/** Any code of a product (plain, с ОЦ, с ОЦ и НП), or undefined for codes we do not quote. */
 export function findObject(code: number): ResolvedObject | undefined {
   for (const object of POST_OBJECTS) {
-    if (object.code === code) return { object, withDeclaredValue: false };
-    if (object.declaredValueCode === code) return { object, withDeclaredValue: true };
+    if (object.code === code) return { object, withDeclaredValue: false, withCod: false };
+    if (object.declaredValueCode === code) return { object, withDeclaredValue: true, withCod: false };
+    if (object.codCode === code) return { object, withDeclaredValue: true, withCod: true };
   }
   return undefined;
+}
+
+/** The object code of a resolved variant. */
+export function codeOf(r: ResolvedObject): number {
+  return r.withCod ? r.object.codCode : r.withDeclaredValue ? r.object.declaredValueCode : r.object.code;
+}
+
+/** The name of a resolved variant (when the answer carries none). */
+export function nameOf(r: ResolvedObject): string {
+  return r.withCod ? r.object.codName : r.withDeclaredValue ? r.object.declaredValueName : r.object.name;
 }

@@ -13,6 +13,8 @@ export interface TariffQuery {
   parcel: Pick<Parcel, 'length_cm' | 'width_cm' | 'height_cm'>;
   /** Only for declared-value objects; omitted otherwise. */
   declaredValueKopecks?: number;
+  /** Only for "с ОЦ и НП" objects: the cash on delivery (`sumnp`, kopecks, protocols.md §1.3). */
+  codKopecks?: number;
   now: Date;
 }
 
@@ -61,6 +63,7 @@ export function buildTariffUrl(baseUrl: string, q: TariffQuery): string {
     ['pack', String(packFor(q.parcel))],
   ];
   if (q.declaredValueKopecks !== undefined) params.push(['sumoc', String(q.declaredValueKopecks)]);
+  if (q.codKopecks !== undefined) params.push(['sumnp', String(q.codKopecks)]);
   params.push(['date', date], ['time', time], ['errorcode', '1']);
   const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
   return `${baseUrl.replace(/\/+$/, '')}${TARIFF_PATH}?json&${query}`;

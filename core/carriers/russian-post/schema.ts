@@ -21,7 +21,15 @@ export const TariffResponse = z.looseObject({
   version: z.string().optional(),
   id: z.int(),
   name: z.string().optional(),
-  ground: Amount.optional(),
+  /** Carriage (пересылка), kopecks. */
+  ground: Amount.optional().catch(undefined),
+  /**
+   * The declared-value fee (плата за объявленную ценность), kopecks: read as `cover` by lapaygroup/RussianPost
+   * (CalculateInfo setCover/setCoverNds) and by plugins that take it off `paynds` to show insurance apart.
+   */
+  cover: Amount.optional().catch(undefined),
+  /** Extra services (уведомление, SMS …), kopecks. */
+  service: Amount.optional().catch(undefined),
   pay: z.int().min(0).optional(),
   /** Total with VAT, kopecks: the customer's price. */
   paynds: z.int().min(0),

@@ -13,6 +13,7 @@ import {
   courierCityForZip,
   type SimBoxberryCity,
 } from './boxberry-cities';
+import { answerListPoints } from './boxberry-points';
 import { startSimulatorServer, type SimulatorExchange, type SimulatorHandle } from './handle';
 import { chargeableGrams, modelPriceKopecks, zoneOf } from './tariff-model';
 import { readBody } from './read-body';
@@ -36,6 +37,8 @@ const PICKUP_FACTOR = 1.05;
 const COURIER_FACTOR = 1.45;
 /** Declared-value fee, per cent of OrderSum: it is the PriceService part of the total. */
 const DECLARED_VALUE_PERCENT = 0.5;
+/** Cash-on-delivery fee, per cent of PaySum, also inside PriceService (the simulator's own figure). */
+const COD_PERCENT = 1.5;
 
 type Json = Record<string, unknown> | unknown[];
 
@@ -76,6 +79,8 @@ export async function startBoxberrySimulator(
           { ExpressDelivery: served ? 1 : 0, ZoneExpressDelivery: served ? '1' : '', Remoteness: 0 },
         ]);
       }
+      case 'ListPoints':
+        return send(res, answerListPoints(q) as Json);
       case 'DeliveryCalculation':
         return send(res, { err: 'Метод DeliveryCalculation принимает только POST с телом JSON' });
       default:
@@ -213,9 +218,17 @@ interface Checked {
   from: SimBoxberryCity;
   to: SimBoxberryCity;
   type: 1 | 2 | null;
-  weight: number;
-  sides: [number, number, number];
+  /** Every place (BoxSizes[]): its weight and sides (Depth, Width, Height). */
+  boxes: { weight: number; sides: [number, number, number] }[];
   orderSumKopecks: number;
+  paySumKopecks: number;
+}
+
+/** Roubles with at most two decimals → kopecks, or null when Boxberry would refuse the figure. */
+function sumKopecks(value: unknown): number | null {
+  if (typeof value !== 'number' || value < 0 || !/^\d+(\.\d{1,2})?$/.test(String(value))) return null;
+  const [whole, frac = ''] = String(value).split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
 
 function validate(body: Record<string, unknown>): Checked | { message: string } {
@@ -239,25 +252,25 @@ function validate(body: Record<string, unknown>): Checked | { message: string } 
     type = t;
   }
   const boxes = body.BoxSizes;
-  if (!Array.isArray(boxes) || boxes.length === 0 || !isRecord(boxes[0]))
+  if (!Array.isArray(boxes) || boxes.length === 0 || !boxes.every(isRecord))
     return { message: 'Не указаны вес и габариты мест (BoxSizes)' };
-  const box = boxes[0];
-  const values = [box.Width, box.Height, box.Depth, box.Weight];
-  if (values.some((v) => v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0)))
-    return { message: 'Длина, Ширина, Высота и Вес каждого места в заказе должны быть целыми числами' };
-  if (typeof box.Weight !== 'number' || box.Weight <= 0) return { message: 'Не указан вес места (Weight)' };
-  const orderSum = body.OrderSum ?? 0;
-  if (typeof orderSum !== 'number' || orderSum < 0 || !/^\d+(\.\d{1,2})?$/.test(String(orderSum)))
-    return { message: 'Неверно указана объявленная стоимость (OrderSum)' };
-  const [whole, frac = ''] = String(orderSum).split('.');
-  return {
-    from,
-    to,
-    type,
-    weight: box.Weight,
-    sides: [Number(box.Depth ?? 0), Number(box.Width ?? 0), Number(box.Height ?? 0)],
-    orderSumKopecks: Number(whole) * 100 + Number(frac.padEnd(2, '0')),
-  };
+  const places: Checked['boxes'] = [];
+  for (const box of boxes as Record<string, unknown>[]) {
+    const values = [box.Width, box.Height, box.Depth, box.Weight];
+    if (values.some((v) => v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0)))
+      return { message: 'Длина, Ширина, Высота и Вес каждого места в заказе должны быть целыми числами' };
+    if (typeof box.Weight !== 'number' || box.Weight <= 0) return { message: 'Не указан вес места (Weight)' };
+    places.push({
+      weight: box.Weight,
+      sides: [Number(box.Depth ?? 0), Number(box.Width ?? 0), Number(box.Height ?? 0)],
+    });
+  }
+  const orderSum = sumKopecks(body.OrderSum ?? 0);
+  if (orderSum === null) return { message: 'Неверно указана объявленная стоимость (OrderSum)' };
+  // The simulator's own wording for a bad amount to collect; Boxberry's is not published.
+  const paySum = sumKopecks(body.PaySum ?? 0);
+  if (paySum === null) return { message: 'Неверно указана сумма к оплате (PaySum)' };
+  return { from, to, type, boxes: places, orderSumKopecks: orderSum, paySumKopecks: paySum };
 }
 
 interface Cost {
@@ -270,12 +283,20 @@ interface Cost {
 
 /** Both variants when DeliveryType is left out, else the one asked; a variant Boxberry lacks is left out. */
 function price(c: Checked): Cost[] {
-  const [l, w, h] = c.sides;
-  const overLimits = c.weight > MAX_WEIGHT_GRAMS || l + w + h > MAX_SUM_OF_SIDES_CM;
+  // Each place within the plugin's guards (31 kg, 250 cm of sides); the places are priced by their summed
+  // chargeable weight.
+  const overLimits = c.boxes.some(
+    ({ weight, sides: [l, w, h] }) => weight > MAX_WEIGHT_GRAMS || l + w + h > MAX_SUM_OF_SIDES_CM,
+  );
   if (overLimits) return [];
   const zone = zoneOf(c.from.city.postalCode, c.to.city.postalCode);
-  const grams = chargeableGrams(c.weight, l || 1, w || 1, h || 1);
-  const service = Math.round((c.orderSumKopecks * DECLARED_VALUE_PERCENT) / 100);
+  const grams = c.boxes.reduce(
+    (sum, { weight, sides: [l, w, h] }) => sum + chargeableGrams(weight, l || 1, w || 1, h || 1),
+    0,
+  );
+  const service =
+    Math.round((c.orderSumKopecks * DECLARED_VALUE_PERCENT) / 100) +
+    Math.round((c.paySumKopecks * COD_PERCENT) / 100);
   const out: Cost[] = [];
   for (const type of c.type === null ? ([1, 2] as const) : [c.type]) {
     if (type === 1 && !c.to.pickupPoint) continue;

@@ -240,3 +240,53 @@ export function quoteTariffs(
 function toCalendarDays(workingDays: number): number {
   return workingDays + 2 * Math.floor((workingDays - 1) / 5);
 }
+
+/** The simulator's insurance fee, per cent of the declared value (plausible, not CDEK's published rate). */
+export const SIM_INSURANCE_PERCENT = 0.75;
+
+/** One /calculator/tariff answer (protocols.md §2.5): carriage, each service's sum, and their total. */
+export interface SimTariffResult {
+  delivery_sum: number;
+  period_min: number;
+  period_max: number;
+  calendar_min?: number;
+  calendar_max?: number;
+  weight_calc: number;
+  services: { code: string; sum: number }[];
+  total_sum: number;
+  currency: 'RUB';
+}
+
+/**
+ * One tariff priced with its services, or null when the tariff is not offered for this route and parcel (the
+ * same catalogue and limits as tarifflist). INSURANCE's parameter is the declared value in roubles.
+ */
+export function quoteOneTariff(
+  fromPostal: string,
+  toPostal: string,
+  packages: readonly SimPackage[],
+  contractType: 1 | 2,
+  tariffCode: number,
+  insuredRoubles: number,
+): SimTariffResult | null {
+  const item = quoteTariffs(fromPostal, toPostal, packages, contractType).find(
+    (t) => t.tariff_code === tariffCode,
+  );
+  if (!item) return null;
+  // Kopecks throughout, so the sums stay exact decimals of roubles.
+  const insuranceKopecks = Math.round(insuredRoubles * SIM_INSURANCE_PERCENT);
+  const deliveryKopecks = Math.round(item.delivery_sum * 100);
+  const services = insuredRoubles > 0 ? [{ code: 'INSURANCE', sum: insuranceKopecks / 100 }] : [];
+  return {
+    delivery_sum: item.delivery_sum,
+    period_min: item.period_min,
+    period_max: item.period_max,
+    ...(item.calendar_min !== undefined
+      ? { calendar_min: item.calendar_min, calendar_max: item.calendar_max }
+      : {}),
+    weight_calc: packages.reduce((sum, p) => sum + p.weight, 0),
+    services,
+    total_sum: (deliveryKopecks + (insuredRoubles > 0 ? insuranceKopecks : 0)) / 100,
+    currency: 'RUB',
+  };
+}

@@ -3,11 +3,13 @@
 // so the adapter runs against it unchanged. Prices come from the shared deterministic model.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
-import { cdekCityByCode, findCdekCities, isKnownPostalCode, type SimCdekCity } from './cdek-cities';
-import { quoteTariffs, type SimPackage } from './cdek-tariffs';
+import { sandboxBehaviour } from '../sandbox-triggers';
+import { findCdekCities, type SimCdekCity } from './cdek-cities';
+import { answerDeliveryPoints } from './cdek-points';
+import { quoteOneTariff, quoteTariffs } from './cdek-tariffs';
 import { startSimulatorServer, type SimulatorExchange, type SimulatorHandle } from './handle';
 import { readBody } from './read-body';
+import { isRecord, postalCodeOf, recognise, validateTariffListRequest } from './cdek-validate';
 
 /** CDEK's published test account (protocols.md §2.3), so the sandbox works with the documented values. */
 export const CDEK_TEST_CLIENT_ID = 'wqGwiQx0gg8mLtiEKsUinjVSICCjtTEP';
@@ -28,8 +30,6 @@ export interface CdekSimulatorHandle extends SimulatorHandle {
   /** Invalidate every issued token, as CDEK does on a key rotation: the next call with one gets 401. */
   revokeTokens(): void;
 }
-
-const SANDBOX_POSTAL_CODES: ReadonlySet<string> = ALL_TRIGGER_CODES;
 const DEFAULT_TOKEN_TTL_SECONDS = 3599;
 
 type Json = Record<string, unknown> | unknown[];
@@ -153,6 +153,93 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
     send(res, 200, { tariff_codes: quoteTariffs(fromPostal, toPostal, request.packages, request.type) });
   }
 
+  /**
+   * POST /calculator/tariff: the tarifflist body (less `lang`) plus `tariff_code` and `services[]`; only
+   * INSURANCE is known here, its parameter a number of roubles (the official plugin sends an integer).
+   */
+  function oneTariff(res: ServerResponse, body: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return send(res, 400, cdekErrors('v2_invalid_format', 'Неверный формат запроса: некорректный JSON'));
+    }
+    const request = validateTariffListRequest(parsed);
+    if (!request.ok) return send(res, 400, cdekErrors(request.code, request.message));
+    const raw = parsed as Record<string, unknown>;
+    if (raw.tariff_code === undefined || raw.tariff_code === null)
+      return send(res, 400, cdekErrors('v2_field_is_empty', 'Не заполнено обязательное поле [tariff_code]'));
+    if (!Number.isInteger(raw.tariff_code))
+      return send(res, 400, cdekErrors('v2_invalid_value_type', 'Invalid value type in [tariff_code] field'));
+    let insured = 0;
+    const services = raw.services ?? [];
+    if (!Array.isArray(services))
+      return send(res, 400, cdekErrors('v2_invalid_value_type', 'Invalid value type in [services] field'));
+    for (const [i, service] of services.entries()) {
+      if (!isRecord(service) || typeof service.code !== 'string')
+        return send(
+          res,
+          400,
+          cdekErrors('v2_invalid_value_type', `Invalid value type in [services[${i}].code] field`),
+        );
+      if (service.code !== 'INSURANCE')
+        return send(
+          res,
+          400,
+          cdekErrors('v2_entity_not_found', `Дополнительная услуга ${service.code} не найдена`),
+        );
+      const value = typeof service.parameter === 'string' ? Number(service.parameter) : service.parameter;
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+        return send(
+          res,
+          400,
+          cdekErrors('v2_invalid_value_type', `Invalid value type in [services[${i}].parameter] field`),
+        );
+      insured = value;
+    }
+    switch (sandboxBehaviour('cdek', postalCodeOf(request.to))) {
+      case 'timeout':
+        return;
+      case 'error':
+        return send(res, 500, cdekErrors('v2_internal_error', 'Внутренняя ошибка сервера'));
+      case 'no_service':
+      case 'ok':
+        break;
+    }
+    const fromPostal = recognise(request.from);
+    const toPostal = recognise(request.to);
+    if (!fromPostal)
+      return send(
+        res,
+        400,
+        cdekErrors('v2_sender_location_not_recognized', 'Не удалось определить город отправителя'),
+      );
+    if (!toPostal)
+      return send(
+        res,
+        400,
+        cdekErrors('v2_recipient_location_not_recognized', 'Не удалось определить город получателя'),
+      );
+    const result = quoteOneTariff(
+      fromPostal,
+      toPostal,
+      request.packages,
+      request.type,
+      raw.tariff_code as number,
+      insured,
+    );
+    if (!result)
+      return send(res, 400, {
+        errors: [
+          {
+            code: 'err_result_service_empty',
+            message: 'По данному направлению при заданных условиях выбранный тариф недоступен',
+          },
+        ],
+      });
+    send(res, 200, result as unknown as Json);
+  }
+
   function locationCities(res: ServerResponse, url: URL): void {
     const q = url.searchParams;
     const countries = q.get('country_codes');
@@ -183,6 +270,7 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
         country: 'Россия',
         ...(c.region ? { region: c.region } : {}),
         postal_codes: c.postalCodes,
+        payment_limit: simPaymentLimit(c.city),
       })),
     );
   }
@@ -198,8 +286,17 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
       case 'POST /v2/calculator/tarifflist':
         if (authorised(req, res)) tariffList(res, body);
         return;
+      case 'POST /v2/calculator/tariff':
+        if (authorised(req, res)) oneTariff(res, body);
+        return;
       case 'GET /v2/location/cities':
         if (authorised(req, res)) locationCities(res, url);
+        return;
+      case 'GET /v2/deliverypoints':
+        if (authorised(req, res)) {
+          const answer = answerDeliveryPoints(url.searchParams);
+          send(res, answer.status, answer.body as Json);
+        }
         return;
       default:
         return send(res, 404, cdekErrors('v2_entity_not_found', `No handler for ${route}`));
@@ -227,6 +324,20 @@ export async function startCdekSimulator(options: CdekSimulatorOptions = {}): Pr
   };
 }
 
+/**
+ * The COD ceiling (`payment_limit`, roubles; -1 none, 0 no cash on delivery) the simulator gives a town: none
+ * for the cities, and for the two places without city status its own made-up figures, so that both refusals
+ * happen in the sandbox. CDEK's real ceilings are its own.
+ */
+const SIM_PAYMENT_LIMITS: ReadonlyMap<string, number> = new Map([
+  ['Сириус', 0],
+  ['Кольцово', 30_000],
+]);
+
+export function simPaymentLimit(city: string): number {
+  return SIM_PAYMENT_LIMITS.get(city) ?? -1;
+}
+
 function cdekErrors(code: string, message: string): Json {
   return { errors: [{ code, message }] };
 }
@@ -234,99 +345,4 @@ function cdekErrors(code: string, message: string): Json {
 function boundedInt(text: string | null, fallback: number): number {
   const n = text === null ? NaN : Number(text);
   return Number.isInteger(n) && n >= 0 ? Math.min(n, 10_000) : fallback;
-}
-
-// ---- tarifflist request validation, in CDEK's error vocabulary (protocols.md §2.8) ----
-
-interface SimLocation {
-  code?: number;
-  postal_code?: string;
-  country_code?: string;
-}
-
-interface TariffListRequest {
-  /** Contract type; CDEK defaults to 1 (online store) when it is left out (protocols.md §2.4). */
-  type: 1 | 2;
-  from: SimLocation;
-  to: SimLocation;
-  packages: SimPackage[];
-}
-
-type Validation = ({ ok: true } & TariffListRequest) | { ok: false; code: string; message: string };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function empty(field: string): Validation {
-  return { ok: false, code: 'v2_field_is_empty', message: `Не заполнено обязательное поле [${field}]` };
-}
-
-function badType(field: string): Validation {
-  return { ok: false, code: 'v2_invalid_value_type', message: `Invalid value type in [${field}] field` };
-}
-
-function validateTariffListRequest(body: unknown): Validation {
-  if (!isRecord(body)) return { ok: false, code: 'v2_invalid_format', message: 'Неверный формат запроса' };
-  if (body.type !== undefined && body.type !== 1 && body.type !== 2) return badType('type');
-
-  const locations: SimLocation[] = [];
-  for (const field of ['from_location', 'to_location'] as const) {
-    const loc = body[field];
-    if (loc === undefined || loc === null) return empty(field);
-    if (!isRecord(loc)) return badType(field);
-    if (loc.code !== undefined && !Number.isInteger(loc.code)) return badType(`${field}.code`);
-    if (loc.postal_code !== undefined && typeof loc.postal_code !== 'string')
-      return badType(`${field}.postal_code`);
-    if (loc.country_code !== undefined && typeof loc.country_code !== 'string')
-      return badType(`${field}.country_code`);
-    if (loc.code === undefined && loc.postal_code === undefined) return empty(`${field}.code`);
-    locations.push({
-      code: loc.code as number | undefined,
-      postal_code: loc.postal_code as string | undefined,
-      country_code: loc.country_code as string | undefined,
-    });
-  }
-
-  const packages = body.packages;
-  if (packages === undefined || packages === null || (Array.isArray(packages) && packages.length === 0))
-    return empty('packages');
-  if (!Array.isArray(packages)) return badType('packages');
-  const parsed: SimPackage[] = [];
-  for (const [i, p] of packages.entries()) {
-    if (!isRecord(p)) return badType(`packages[${i}]`);
-    if (p.weight === undefined || p.weight === null) return empty(`packages[${i}].weight`);
-    if (!Number.isInteger(p.weight) || (p.weight as number) <= 0) return badType(`packages[${i}].weight`);
-    const pkg: SimPackage = { weight: p.weight as number };
-    for (const dim of ['length', 'width', 'height'] as const) {
-      const v = p[dim];
-      if (v === undefined || v === null) continue;
-      if (!Number.isInteger(v) || (v as number) <= 0) return badType(`packages[${i}].${dim}`);
-      pkg[dim] = v as number;
-    }
-    parsed.push(pkg);
-  }
-  return {
-    ok: true,
-    type: body.type === 2 ? 2 : 1,
-    from: locations[0]!,
-    to: locations[1]!,
-    packages: parsed,
-  };
-}
-
-function postalCodeOf(loc: SimLocation): string | null {
-  if (loc.postal_code !== undefined) return loc.postal_code;
-  return loc.code !== undefined ? (cdekCityByCode(loc.code)?.mainPostalCode ?? null) : null;
-}
-
-/** The postal code the price model works with, or null when CDEK would not recognise the location. */
-function recognise(loc: SimLocation): string | null {
-  if (loc.country_code !== undefined && loc.country_code.toUpperCase() !== 'RU') return null;
-  if (loc.postal_code !== undefined) {
-    // Another carrier's trigger (999902…) must still get CDEK rates, or that trigger would fail every carrier.
-    const known = isKnownPostalCode(loc.postal_code) || SANDBOX_POSTAL_CODES.has(loc.postal_code);
-    return known ? loc.postal_code : null;
-  }
-  return loc.code !== undefined ? (cdekCityByCode(loc.code)?.mainPostalCode ?? null) : null;
 }

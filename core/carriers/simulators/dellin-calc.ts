@@ -254,10 +254,30 @@ export function answerCalculator(
       'Для негабаритного груза укажите oversizedWeight и oversizedVolume',
     );
   }
+  // Several places (DL-CALC, xylocode Calc1/Req/Cargo.cs): `weight` is the heaviest place and `totalWeight` all
+  // of them, so the heaviest can neither outweigh the total nor, times the count, fall short of it; the
+  // oversized places' weight and volume are a part of the totals.
+  const quantity = cargo.quantity as number;
+  const heaviest = cargo.weight as number;
+  if (heaviest > weight + 1e-9 || heaviest * quantity < weight - 1e-9)
+    return badField(
+      'cargo.weight',
+      'Вес самого тяжёлого места не согласуется с общим весом и количеством мест',
+    );
+  if (
+    (positive(cargo.oversizedWeight) && cargo.oversizedWeight > weight + 1e-9) ||
+    (positive(cargo.oversizedVolume) && cargo.oversizedVolume > volume + 1e-9)
+  )
+    return badField('cargo.oversizedWeight', 'Негабаритная часть больше всего груза');
   const insurance = cargo.insurance;
   if (
     insurance !== undefined &&
-    (!isRecord(insurance) || typeof insurance.statedValue !== 'number' || insurance.statedValue < 0)
+    (!isRecord(insurance) ||
+      typeof insurance.statedValue !== 'number' ||
+      insurance.statedValue < 0 ||
+      // «Максимальная длина поля - 12 символов» (xylocode Calc1/Req/Insurance.cs).
+      String(insurance.statedValue).length > 12 ||
+      (insurance.term !== undefined && typeof insurance.term !== 'boolean'))
   )
     return badField('cargo.insurance.statedValue');
   const payment = body.payment;

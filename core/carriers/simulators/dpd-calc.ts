@@ -203,7 +203,11 @@ export function answerDpdRequest(text: string, account: DpdAccount): DpdAnswer {
     );
   const body = element(env.node, 'Body', env.scope);
   if (!body || !isNode(body.node) || body.ns !== SOAP_ENV_NS) return fault('S:Client', 'SOAP Body missing');
-  const op = element(body.node, 'getServiceCost2', body.scope);
+  // getServiceCost2 prices one parcel by weight and volume; getServiceCostByParcels2 prices parcel[] each with
+  // its weight (kg), sides (cm) and quantity (protocols.md §6.2).
+  const byParcels = element(body.node, 'getServiceCostByParcels2', body.scope);
+  const operation = byParcels ? 'getServiceCostByParcels2' : 'getServiceCost2';
+  const op = byParcels ?? element(body.node, 'getServiceCost2', body.scope);
   if (!op || op.ns !== DPD_CALCULATOR_NS) {
     const first = Object.keys(body.node).find((k) => !k.startsWith('@_')) ?? '(nothing)';
     return fault('S:Client', `Cannot find dispatch method for {${op?.ns ?? ''}}${first.split(':').pop()}`);
@@ -226,12 +230,8 @@ export function answerDpdRequest(text: string, account: DpdAccount): DpdAnswer {
     if (request[flag] !== 'true' && request[flag] !== 'false')
       return serviceFault('bad-request', `Неверное значение параметра ${flag}`);
   }
-  const weight = request.weight;
-  if (typeof weight !== 'string' || !DECIMAL.test(weight) || Number(weight) <= 0)
-    return serviceFault('bad-request', 'Неверное значение параметра weight');
-  const volume = request.volume;
-  if (volume !== undefined && (typeof volume !== 'string' || !DECIMAL.test(volume)))
-    return serviceFault('bad-request', 'Неверное значение параметра volume');
+  const load = operation === 'getServiceCostByParcels2' ? parcelsLoad(request.parcel) : singleLoad(request);
+  if ('fault' in load) return serviceFault('bad-request', load.fault);
   const declared = request.declaredValue;
   if (declared !== undefined && (typeof declared !== 'string' || !DECIMAL.test(declared)))
     return serviceFault('bad-request', 'Неверное значение параметра declaredValue');
@@ -243,21 +243,21 @@ export function answerDpdRequest(text: string, account: DpdAccount): DpdAnswer {
     case 'error':
       return fault('S:Server', 'Internal Error');
     case 'no_service':
-      return emptyAnswer();
+      return emptyAnswer(operation);
     case 'ok':
       break;
   }
 
-  const grams = Math.round(Number(weight) * 1000);
-  const volumeM3 = volume === undefined ? 0 : Number(volume);
+  const { grams, volumeM3, chargeable, overSides } = load;
   // getServiceCost2 carries weight and volume, never the sides, so DPD can refuse a parcel only by those. What
   // DPD answers for a parcel over its limits is not in our sources (audit: "DPD's real reaction is unknown").
   // The simulator's own plausible answer: its calculator lists the services that can carry the parcel (none
   // over DPD_LIMITS' weight, or over the volume no parcel within them can have), and an empty list is DPD's
   // documented "no service" (verified-2026 §6.4).
-  const offered = volumeM3 > MAX_PARCEL_VOLUME_M3 ? [] : SERVICES.filter((s) => grams <= s.maxWeightGrams);
-  if (offered.length === 0) return emptyAnswer();
-  const chargeable = Math.max(grams, Math.ceil((volumeM3 * 1e6) / 5000) * 1000);
+  // By parcels, each parcel is judged on its own, its sides against DPD_LIMITS too (they are sent there).
+  const offered =
+    overSides || volumeM3 > MAX_PARCEL_VOLUME_M3 ? [] : SERVICES.filter((s) => grams <= s.maxWeightGrams);
+  if (offered.length === 0) return emptyAnswer(operation);
   const zone = zoneOf(pickup.city.index, toIndex);
   const selfDelivery = request.selfDelivery === 'true';
   const insurance = declared === undefined ? 0 : Math.round(Number(declared) * 0.5); // 0.5 % of the value, in kopecks
@@ -271,16 +271,79 @@ export function answerDpdRequest(text: string, account: DpdAccount): DpdAnswer {
   return {
     kind: 'reply',
     status: 200,
-    body: buildSoapResponse('getServiceCost2Response', DPD_CALCULATOR_NS, { return: returns }),
+    body: buildSoapResponse(`${operation}Response`, DPD_CALCULATOR_NS, { return: returns }),
   };
 }
 
-function emptyAnswer(): DpdAnswer {
+function emptyAnswer(operation: string): DpdAnswer {
   return {
     kind: 'reply',
     status: 200,
-    body: buildSoapResponse('getServiceCost2Response', DPD_CALCULATOR_NS, ''),
+    body: buildSoapResponse(`${operation}Response`, DPD_CALCULATOR_NS, ''),
   };
+}
+
+/**
+ * What the services are judged and priced by: `grams` the heaviest parcel (each service's weight limit is per
+ * parcel), `volumeM3` the largest parcel's volume, `chargeable` the whole shipment's billable grams (actual or
+ * volumetric at 5000 cm³/kg, whichever is more, parcel by parcel).
+ */
+interface Load {
+  grams: number;
+  volumeM3: number;
+  chargeable: number;
+  overSides: boolean;
+}
+
+function billable(grams: number, volumeM3: number): number {
+  return Math.max(grams, Math.ceil((volumeM3 * 1e6) / 5000) * 1000);
+}
+
+/** getServiceCost2: one parcel, weight (kg) and volume (m³), never its sides. */
+function singleLoad(request: Node): Load | { fault: string } {
+  const weight = request.weight;
+  if (typeof weight !== 'string' || !DECIMAL.test(weight) || Number(weight) <= 0)
+    return { fault: 'Неверное значение параметра weight' };
+  const volume = request.volume;
+  if (volume !== undefined && (typeof volume !== 'string' || !DECIMAL.test(volume)))
+    return { fault: 'Неверное значение параметра volume' };
+  const grams = Math.round(Number(weight) * 1000);
+  const volumeM3 = volume === undefined ? 0 : Number(volume);
+  return { grams, volumeM3, chargeable: billable(grams, volumeM3), overSides: false };
+}
+
+/** getServiceCostByParcels2: parcel+ {weight kg, length, width, height cm, quantity}; at least one parcel. */
+function parcelsLoad(raw: unknown): Load | { fault: string } {
+  const parcels = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  if (parcels.length === 0) return { fault: 'Не задан параметр parcel' };
+  const load: Load = { grams: 0, volumeM3: 0, chargeable: 0, overSides: false };
+  for (const p of parcels) {
+    if (!isNode(p)) return { fault: 'Неверное значение параметра parcel' };
+    const weight = p.weight;
+    if (typeof weight !== 'string' || !DECIMAL.test(weight) || Number(weight) <= 0)
+      return { fault: 'Неверное значение параметра parcel.weight' };
+    const sides: number[] = [];
+    for (const side of ['length', 'width', 'height'] as const) {
+      const v = p[side];
+      if (v === undefined) continue;
+      if (typeof v !== 'string' || !DECIMAL.test(v))
+        return { fault: `Неверное значение параметра parcel.${side}` };
+      sides.push(Number(v));
+    }
+    const quantity = p.quantity === undefined ? '1' : p.quantity;
+    if (typeof quantity !== 'string' || !/^[1-9]\d*$/.test(quantity))
+      return { fault: 'Неверное значение параметра parcel.quantity' };
+    const grams = Math.round(Number(weight) * 1000);
+    const volumeM3 = sides.length === 3 ? (sides[0]! * sides[1]! * sides[2]!) / 1e6 : 0;
+    const [l = 0, w = 0, h = 0] = [...sides].sort((a, b) => b - a);
+    load.grams = Math.max(load.grams, grams);
+    load.volumeM3 = Math.max(load.volumeM3, volumeM3);
+    load.chargeable += billable(grams, volumeM3) * Number(quantity);
+    load.overSides ||=
+      l > (DPD_LIMITS.maxLengthCm ?? Infinity) ||
+      l + 2 * (w + h) > (DPD_LIMITS.maxLengthPlusGirthCm ?? Infinity);
+  }
+  return load;
 }
 
 /** Kopecks → "812.40": DPD's xsd:double, written with two decimals. */

@@ -1,6 +1,7 @@
 // A local DPD calculator2 SOAP endpoint (protocols.md §6) for sandbox mode and tests: POST
 // /services/calculator2 with a SOAP 1.1 envelope (text/xml), answered by answerDpdRequest(). 127.0.0.1 only.
 import { answerDpdRequest, type DpdAccount } from './dpd-calc';
+import { answerParcelShops } from './dpd-points';
 import { startSimulatorServer, type SimulatorExchange, type SimulatorHandle } from './handle';
 import { readBody } from './read-body';
 
@@ -14,6 +15,8 @@ export interface DpdSimulatorOptions {
 export const DPD_SIM_DEFAULT_ACCOUNT: DpdAccount = { clientNumber: '1000000000', clientKey: 'SIMULATORKEY' };
 
 const PATH = '/services/calculator2';
+/** geography2: getParcelShops, the pickup-point directory (#21, dpd-points.ts). */
+const GEOGRAPHY_PATH = '/services/geography2';
 
 export function startDpdSimulator(options: DpdSimulatorOptions = {}): Promise<SimulatorHandle> {
   const account: DpdAccount = {
@@ -31,14 +34,15 @@ export function startDpdSimulator(options: DpdSimulatorOptions = {}): Promise<Si
   async function handle({ req, send }: SimulatorExchange): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     const body = await readBody(req);
-    if (url.pathname !== PATH) return xml(send, 404, 'Not Found', TEXT);
+    if (url.pathname !== PATH && url.pathname !== GEOGRAPHY_PATH) return xml(send, 404, 'Not Found', TEXT);
     if (req.method !== 'POST') return xml(send, 405, 'Method Not Allowed', TEXT);
     // SOAP 1.1 is text/xml; a JAX-WS endpoint refuses anything else before reading the body.
     if (!/^text\/xml\b/i.test(req.headers['content-type'] ?? '')) {
       return xml(send, 415, 'Unsupported Content-Type', TEXT);
     }
     if (body === null) return xml(send, 413, 'Request Entity Too Large', TEXT);
-    const answer = answerDpdRequest(body, account);
+    const answer =
+      url.pathname === GEOGRAPHY_PATH ? answerParcelShops(body, account) : answerDpdRequest(body, account);
     if (answer.kind === 'hang') return; // never answered; close() drops the socket
     xml(send, answer.status, answer.body);
   }

@@ -94,7 +94,14 @@ export function answer(
       { serviceType: 'transporting', info: PRODUCT_NAMES[type], cost: p.transporting / 100, services: [] },
     ];
     if (p.delivery) services.push({ serviceType: 'delivery', cost: p.delivery / 100, services: [] });
-    if (p.insurance) services.push({ serviceType: 'insurance', cost: p.insurance / 100, services: [] });
+    // `insuranceTerm` «встречается только у услуги страхования» (glook CalculatorServiceItem.php).
+    if (p.insurance)
+      services.push({
+        serviceType: 'insurance',
+        cost: p.insurance / 100,
+        insuranceTerm: false,
+        services: [],
+      });
     transfers.push({
       type,
       hasError: false,

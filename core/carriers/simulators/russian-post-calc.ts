@@ -4,7 +4,7 @@
 import { citiesByPostalCode } from '../../locations/cities';
 import { exceededLimits } from '../limits';
 import { productLimitsOf } from '../russian-post/limits';
-import { findObject, type ResolvedObject } from '../russian-post/objects';
+import { codeOf, findObject, nameOf, type ResolvedObject } from '../russian-post/objects';
 import { moscowDateTime } from '../russian-post/request';
 import { ALL_TRIGGER_CODES, sandboxBehaviour } from '../sandbox-triggers';
 import { chargeableGrams, modelDays, modelPriceKopecks, zoneOf } from './tariff-model';
@@ -65,6 +65,7 @@ const PARAM_NAMES: Record<string, string> = {
   pack: 'Тип упаковки',
   size: 'Размеры отправления',
   sumoc: 'Сумма объявленной ценности',
+  sumnp: 'Сумма наложенного платежа',
 };
 
 const missing = (param: string): ErrorItem => ({
@@ -137,6 +138,18 @@ export function answerTariffQuery(query: URLSearchParams, now: Date): SimAnswer 
   if (resolved.withDeclaredValue && rawSumoc === '') return fail(missing('sumoc'));
   if (rawSumoc !== '' && !/^\d+$/.test(rawSumoc)) return fail(invalid('sumoc', rawSumoc));
   const declaredValue = resolved.withDeclaredValue ? Number(rawSumoc) : 0;
+  // "с ОЦ и НП" objects need the COD amount, and Russian Post takes no COD above the declared value (the
+  // refusal's code and wording are the simulator's own: 1200 «Неверное значение»).
+  const rawSumnp = get('sumnp');
+  if (resolved.withCod && rawSumnp === '') return fail(missing('sumnp'));
+  if (rawSumnp !== '' && !/^\d+$/.test(rawSumnp)) return fail(invalid('sumnp', rawSumnp));
+  if (resolved.withCod && Number(rawSumnp) > declaredValue) {
+    return fail({
+      code: 1200,
+      type: 3,
+      msg: `Сумма наложенного платежа (sumnp) ${rawSumnp} не может превышать сумму объявленной ценности (sumoc) ${declaredValue}`,
+    });
+  }
 
   const date = get('date') || moscowDateTime(now).date;
   const time = get('time') || '0000';
@@ -146,9 +159,7 @@ export function answerTariffQuery(query: URLSearchParams, now: Date): SimAnswer 
 
   // The product's published limits (russian-post/limits.ts), the ones the adapter declares: over them the
   // carrier answers 1378 «Параметр … не может быть больше» (ErrorCode.cs).
-  const limits = productLimitsOf(
-    resolved.withDeclaredValue ? resolved.object.declaredValueCode : resolved.object.code,
-  );
+  const limits = productLimitsOf(codeOf(resolved));
   if (weight > limits.maxWeightGrams) {
     return fail({
       code: 1378,
@@ -194,20 +205,22 @@ function withNds(val: number): { val: number; valnds: number } {
 
 /** The §1.4 response shape: steps in items[], totals in kopecks, control term in days. */
 function tariffBody(c: Calculation): object {
-  const { object, withDeclaredValue } = c.resolved;
-  const id = withDeclaredValue ? object.declaredValueCode : object.code;
+  const { object, withDeclaredValue, withCod } = c.resolved;
+  const id = codeOf(c.resolved);
   const model = PRODUCT_MODEL[object.code] ?? { price: 1, days: 0, transport: 'наземно' };
   const zone = zoneOf(c.from, c.to);
   const grams = c.size ? chargeableGrams(c.weight, ...c.size) : c.weight;
   const ground = withNds(modelPriceKopecks(zone, grams, model.price));
-  const service = withNds(Math.round((c.declaredValue * DECLARED_VALUE_FEE_PERCENT) / 100));
+  // The declared-value fee goes in `cover` (its field in the real answer); the transfer of the cash on
+  // delivery is not priced, as the real calculator (we believe) does not price it.
+  const cover = withNds(Math.round((c.declaredValue * DECLARED_VALUE_FEE_PERCENT) / 100));
   const [min, max] = modelDays(zone, model.days);
-  const pay = ground.val + service.val;
-  const paynds = ground.valnds + service.valnds;
+  const pay = ground.val + cover.val;
+  const paynds = ground.valnds + cover.valnds;
   const items: object[] = [
     { id: '9101', name: `Пересылка: ${object.name}`, serviceon: [], tariff: ground },
     ...(withDeclaredValue
-      ? [{ id: '9102', name: 'Плата за объявленную ценность', serviceon: [], tariff: service }]
+      ? [{ id: '9102', name: 'Плата за объявленную ценность', serviceon: [], cover }]
       : []),
     {
       id: '5210',
@@ -223,9 +236,9 @@ function tariffBody(c: Calculation): object {
     version: VERSION,
     caption: 'Расчет тарифов, контрольных сроков доставки',
     id,
-    name: withDeclaredValue ? object.declaredValueName : object.name,
+    name: nameOf(c.resolved),
     mailtype: Math.floor(object.code / 1000),
-    mailctg: withDeclaredValue ? 2 : 0,
+    mailctg: withCod ? 4 : withDeclaredValue ? 2 : 0,
     directctg: 1,
     weight: c.weight,
     from: Number(c.from),
@@ -236,7 +249,7 @@ function tariffBody(c: Calculation): object {
     transname: model.transport,
     items,
     ground,
-    ...(withDeclaredValue ? { service } : {}),
+    ...(withDeclaredValue ? { cover } : {}),
     pay,
     paynds,
     ndsrate: NDS_RATE,

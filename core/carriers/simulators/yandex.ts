@@ -48,6 +48,8 @@ interface SimPlace {
 
 interface Station extends SimPlace {
   dropoff: boolean;
+  /** Takes a card on receipt (cash on delivery); warehouses and drop-off-only stations do not matter here. */
+  card: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -91,7 +93,7 @@ export function startYandexSimulator(options: YandexSimulatorOptions = {}): Prom
     geoOfPlace.set(`${city.name}|${city.region}|`, id);
   });
   const moscow = geos.get(213)!;
-  stations.set(YANDEX_TEST_STATION, { ...moscow, dropoff: true });
+  stations.set(YANDEX_TEST_STATION, { ...moscow, dropoff: true, card: false });
 
   function geoIdFor(place: SimPlace): number {
     const key = `${place.city.name}|${place.city.region}|${place.trigger ?? ''}`;
@@ -111,7 +113,8 @@ export function startYandexSimulator(options: YandexSimulatorOptions = {}): Prom
     if (points) return points;
     const place = geos.get(geoId);
     points = place ? townPoints(geoId, place.city, place.trigger) : [];
-    for (const p of points) stations.set(p.id, { city: p.city, trigger: p.trigger, dropoff: p.dropoff });
+    for (const p of points)
+      stations.set(p.id, { city: p.city, trigger: p.trigger, dropoff: p.dropoff, card: p.card });
     pointsByGeo.set(geoId, points);
     return points;
   }
@@ -223,8 +226,16 @@ export function startYandexSimulator(options: YandexSimulatorOptions = {}): Prom
         return [400, err('validation_error', `${f} must be an integer number of kopecks`)];
       }
     }
-    const sides: number[] = [];
-    let weight = body.total_weight as number;
+    // The payment: the documented enum (already_paid, card_on_receipt), worded as Yandex words an enum error.
+    const payment = body.payment_method ?? 'already_paid';
+    if (!PAYMENT_METHODS.has(String(payment)))
+      return [400, err('400', `Value of 'payment_method' (${String(payment)}) is not parseable into enum`)];
+    const cod = (body.client_price as number | undefined) ?? 0;
+    // Modelled (Yandex does not publish it): a sum to collect needs a method that collects it.
+    if (cod > 0 && payment === 'already_paid')
+      return [400, err('validation_error', 'client_price requires payment_method card_on_receipt')];
+    // Every place on its own against the package ceiling; the weight priced is all of them (total_weight).
+    const places: Array<{ grams: number; sides: number[] }> = [];
     if (body.places !== undefined) {
       if (!Array.isArray(body.places)) return [400, err('validation_error', 'places must be an array')];
       for (const place of body.places as unknown[]) {
@@ -235,10 +246,18 @@ export function startYandexSimulator(options: YandexSimulatorOptions = {}): Prom
             return [400, err('validation_error', `physical_dims.${k} must be an integer`)];
           }
         }
-        sides.push(...(['dx', 'dy', 'dz'] as const).map((k) => (d[k] as number | undefined) ?? 0));
-        weight = Math.max(weight, (d.weight_gross as number | undefined) ?? 0);
+        places.push({
+          grams: (d.weight_gross as number | undefined) ?? 0,
+          sides: (['dx', 'dy', 'dz'] as const).map((k) => (d[k] as number | undefined) ?? 0),
+        });
       }
     }
+    // One place is the whole parcel: the total weight is its weight when it says more.
+    if (places.length === 1) places[0]!.grams = Math.max(places[0]!.grams, body.total_weight as number);
+    const weight = Math.max(
+      body.total_weight as number,
+      places.reduce((sum, p) => sum + p.grams, 0),
+    );
     // Yandex's errors page: an id it cannot resolve is 400 "Cant get station id for point"; a station that
     // ships nothing is 404 "No dropoff available". Their `code` values are not published: the HTTP status as
     // a string, as Yandex's own enum error has it ({"code":"400",…}, 3p id 57384569655).
@@ -251,8 +270,12 @@ export function startYandexSimulator(options: YandexSimulatorOptions = {}): Prom
       if (typeof destination.platform_station_id !== 'string') {
         return [400, err('validation_error', 'destination.platform_station_id is required for self_pickup')];
       }
-      to = stations.get(destination.platform_station_id) ?? null;
-      if (!to) return [400, err('validation_error', 'Cant get station id for point')];
+      const station = stations.get(destination.platform_station_id);
+      if (!station) return [400, err('validation_error', 'Cant get station id for point')];
+      // Modelled: a point that takes no card cannot collect the payment.
+      if (payment === 'card_on_receipt' && !station.card)
+        return [404, err('no_delivery_options', 'No delivery options')];
+      to = station;
     } else {
       if (typeof destination.address !== 'string') {
         return [400, err('validation_error', 'destination.address is required for time_interval')];
@@ -274,20 +297,44 @@ export function startYandexSimulator(options: YandexSimulatorOptions = {}): Prom
     // After the triggers, so a trigger index still reaches its behaviour through a town-level address.
     if (body.tariff === 'time_interval' && !hasHouse(destination.address as string))
       return [400, err('validation_error', 'Cannot parse destination info')];
-    const sorted = [...sides].sort((a, b) => b - a);
-    if (weight > MAX_WEIGHT_G || sorted.some((s, i) => s > (MAX_SIDES_CM[i] ?? 0))) {
+    const overLimit = (grams: number, sides: number[]): boolean => {
+      const sorted = [...sides].sort((a, b) => b - a);
+      return grams > MAX_WEIGHT_G || sorted.some((s, i) => s > (MAX_SIDES_CM[i] ?? 0));
+    };
+    if (places.some((p) => overLimit(p.grams, p.sides)) || (places.length === 0 && overLimit(weight, []))) {
       return [404, err('404', 'Dimensions should not exceed limit')];
     }
     const zone = zoneOf(from.city.postalCode, to.city.postalCode);
     const door = body.tariff === 'time_interval';
-    const [l = 1, h = 1, w = 1] = sides;
-    const grams = chargeableGrams(weight, l, w, h);
-    // Express: dear (×2.4 door, ×1.9 pickup point of the shared model) and fast.
-    const base = modelPriceKopecks(zone, grams, door ? 2.4 : 1.9);
+    // Each place's volumetric weight, the larger of it and its own weight, all places together.
+    const grams = Math.max(
+      weight,
+      places.reduce((sum, p) => {
+        const [l = 1, h = 1, w = 1] = p.sides;
+        return sum + chargeableGrams(p.grams, l, w, h);
+      }, 0),
+    );
+    // Express: dear (×2.4 door, ×1.9 pickup point of the shared model) and fast; each place after the first
+    // handled for 50 ₽.
+    const base = modelPriceKopecks(zone, grams, door ? 2.4 : 1.9) + Math.max(0, places.length - 1) * 5_000;
     const insurance = Math.round(((body.total_assessed_price as number | undefined) ?? 0) * 0.005);
     // Tens of kopecks, so prices read like the documented "225.7 RUB".
-    const total = Math.round((base + insurance + 70) / 10) * 10;
-    return [200, { pricing_total: `${formatRoubles(total)} RUB`, delivery_days: zone <= 2 ? 1 : 2 }];
+    const pricing = Math.round((base + insurance + 70) / 10) * 10;
+    if (payment === 'already_paid')
+      return [200, { pricing_total: `${formatRoubles(pricing)} RUB`, delivery_days: zone <= 2 ? 1 : 2 }];
+    // Taking the payment: 2.2 % of the sum collected (the percentage of the platform's documented example),
+    // answered as clients' models of this answer carry it (schema.ts).
+    const commission = Math.round((cod * 22) / 1000);
+    return [
+      200,
+      {
+        pricing_total: `${formatRoubles(pricing + commission)} RUB`,
+        pricing: `${formatRoubles(pricing)} RUB`,
+        pricing_commission_on_delivery_payment: '2.2%',
+        pricing_commission_on_delivery_payment_amount: `${formatRoubles(commission)} RUB`,
+        delivery_days: zone <= 2 ? 1 : 2,
+      },
+    ];
   }
 
   async function handle({ req, send }: SimulatorExchange): Promise<void> {

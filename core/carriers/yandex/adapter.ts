@@ -53,6 +53,8 @@ export function createYandexAdapter(options: YandexAdapterOptions): CarrierAdapt
   const api = yandexApi(baseUrl, token);
   const geo = geoDirectory(api, baseUrl);
   const pickupPoints = pointDirectory(api, baseUrl, resolver, geo, 'pickup');
+  // With cash on delivery the point must take the payment: a card on receipt, the calculator's COD method.
+  const cardPickupPoints = pointDirectory(api, baseUrl, resolver, geo, 'pickup_card');
   const dropoffPoints = pointDirectory(api, baseUrl, resolver, geo, 'dropoff');
 
   /** Unknown places are city_not_found; a town of the table Yandex does not know is Yandex not serving it. */
@@ -91,11 +93,12 @@ export function createYandexAdapter(options: YandexAdapterOptions): CarrierAdapt
       sourceStationId,
       destination,
       tariff,
-      parcel: request.parcel,
+      places: request.places,
       declaredValueKopecks: request.declaredValueKopecks,
+      codKopecks: request.codKopecks,
     });
     const response = await api.post('/api/b2b/platform/pricing-calculator', body, signal);
-    const reading = readPricing(response.status, response.json, tariff, response.text);
+    const reading = readPricing(response.status, response.json, tariff, response.text, request);
     if (reading.unknownCode) {
       logger.warn('Yandex Delivery answered an error code RateDesk does not know', {
         code: reading.unknownCode,
@@ -109,9 +112,11 @@ export function createYandexAdapter(options: YandexAdapterOptions): CarrierAdapt
   /** The recipient's pickup point; a failed lookup costs only the self_pickup leg. */
   async function pickupPoint(
     to: QuoteLocation,
+    cod: boolean,
     signal: AbortSignal,
   ): Promise<{ id: string | null; failure: string | null }> {
-    const r = await resolver.resolve(to, 'terminal_id', { directory: pickupPoints, signal });
+    const directory = cod ? cardPickupPoints : pickupPoints;
+    const r = await resolver.resolve(to, 'terminal_id', { directory, signal });
     if (r.ok) return { id: r.value, failure: null };
     return { id: null, failure: r.kind === 'carrier_error' ? r.detail : null };
   }
@@ -122,7 +127,7 @@ export function createYandexAdapter(options: YandexAdapterOptions): CarrierAdapt
     if (!toGeo.ok && toGeo.failure.kind !== 'carrier_error') return { ok: false, ...toGeo.failure };
     if (!from.ok) return { ok: false, ...from.failure };
     const point = toGeo.ok
-      ? await pickupPoint(request.to, signal)
+      ? await pickupPoint(request.to, request.codKopecks > 0, signal)
       : {
           id: null,
           failure:

@@ -7,7 +7,9 @@ import type {
 } from '../descriptor';
 import { startYandexSimulator, YANDEX_SIM_TOKEN } from '../simulators/yandex';
 import { createYandexAdapter, type YandexAdapterOptions } from './adapter';
+import { withPoints } from '../point-directory';
 import { yandexCheckSteps } from './check';
+import { createYandexPointDirectory } from './directory';
 import type { YandexField } from './descriptor';
 
 function options(
@@ -25,7 +27,10 @@ function options(
 }
 
 export const implementation: CarrierImplementation<YandexField> = {
-  create: (target, s, environment) => createYandexAdapter(options(target, s, environment)),
+  create: (target, s, environment) => {
+    const o = options(target, s, environment);
+    return withPoints(createYandexAdapter(o), createYandexPointDirectory(o));
+  },
   checks: (target, s, environment) => yandexCheckSteps(options(target, s, environment)),
   startSimulator: ({ latencyMs }) => startYandexSimulator({ latencyMs }),
 };

@@ -17,14 +17,15 @@ import {
   YANDEX_POINTS_PATH,
 } from './points';
 import { YandexDetect, YandexError } from './schema';
+import { makeQuoteRequest } from '../quote-request';
 
 /** The route step's shipment: within Moscow, the only town Yandex's test environment serves. */
-export const YANDEX_CHECK_ROUTE: CarrierQuoteRequest = {
+export const YANDEX_CHECK_ROUTE: CarrierQuoteRequest = makeQuoteRequest({
   from: { city: 'Москва', postalCode: '101000' },
   to: { city: 'Москва', postalCode: '101000' },
   parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
   declaredValueKopecks: 0,
-};
+});
 
 /** A pickup point the test environment's documentation names (Москва, Ленинградский проспект 37 к9; YA-TEST). */
 export const YANDEX_DOCUMENTED_POINT = '01946f4f013c7337874ec2fb848a58a4';

@@ -29,5 +29,8 @@ export const YANDEX = defineCarrier({
   limits: YANDEX_LIMITS,
   locations: ['terminal_id'],
   triggers: { timeout: '999961', error: '999962', noService: '999963' },
+  // `delivery_days` is not said to be working or calendar days (verified-2026 §7.3): the default, calendar
+  // (docs/carriers.md, "Delivery dates"). No published cut-off.
+  days: { kind: 'calendar', cutoff: null },
   load: () => import('./carrier').then((m) => m.implementation),
 });

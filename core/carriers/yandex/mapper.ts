@@ -9,11 +9,11 @@
 // balance) and 404 "Dimensions should not exceed limit"; and 400 "Cannot parse destination info" for an
 // address it cannot place, «нужен формат Город, улица, дом». All three are no service for that leg: they say
 // nothing about Yandex being down, so they must not count towards the circuit breaker (audit Y3, Y8).
-import type { Rate } from '../../contract/v1';
+import type { CarrierRate, CarrierRateExtras } from '../../contract/quote-ext';
 import type { CarrierOutcome } from '../types';
 import { parsePricingTotal } from './money';
 import type { YandexTariff } from './request';
-import { YandexError, YandexPricing } from './schema';
+import { YandexError, YandexPricing, type YandexPricing as Pricing } from './schema';
 import { YANDEX } from './descriptor';
 
 export const YANDEX_CARRIER_CODE = YANDEX.code;
@@ -60,12 +60,43 @@ function noServiceDetail(error: YandexError, tariff: YandexTariff, said: string)
   return undefined;
 }
 
+/** What the request asked for beyond the parcel: the breakdown depends on it. */
+export interface YandexAsked {
+  declaredValueKopecks: number;
+  codKopecks: number;
+}
+
+const NOTHING_ASKED: YandexAsked = { declaredValueKopecks: 0, codKopecks: 0 };
+
+/**
+ * The fee breakdown. `pricing_total` is the total with every service; with cash on delivery the answer adds
+ * the commission for taking the payment (`pricing_commission_on_delivery_payment_amount`) and `pricing`,
+ * delivery and insurance together. Yandex never names the insurance apart: with a value declared the base and
+ * the insurance are both unknown (inside the total); without one the delivery is the base.
+ */
+export function extrasOf(pricing: Pricing, total: number, asked: YandexAsked): CarrierRateExtras {
+  const read = (text: string | undefined): number | null =>
+    text === undefined ? null : (parsePricingTotal(text) ?? null);
+  const commission = asked.codKopecks > 0 ? read(pricing.pricing_commission_on_delivery_payment_amount) : 0;
+  const delivery =
+    read(pricing.pricing) ?? (commission !== null && commission <= total ? total - commission : null);
+  const insured = asked.declaredValueKopecks > 0;
+  return {
+    breakdown: {
+      base_kopecks: insured ? null : delivery,
+      insurance_kopecks: insured ? null : 0,
+      cod_fee_kopecks: commission,
+    },
+  };
+}
+
 /** `bodyText`: the answer as sent, to tell an unreadable error body from an empty one. */
 export function readPricing(
   status: number,
   json: unknown,
   tariff: YandexTariff,
   bodyText = '',
+  asked: YandexAsked = NOTHING_ASKED,
 ): YandexReading {
   const done = (outcome: CarrierOutcome, unknownCode: string | null = null): YandexReading => ({
     outcome,
@@ -82,7 +113,7 @@ export function readPricing(
     if (price === undefined) return fail(`Yandex price not readable: "${parsed.data.pricing_total}"`);
     const days = parsed.data.delivery_days ?? null;
     const service = SERVICES[tariff];
-    const rate: Rate = {
+    const rate: CarrierRate = {
       carrier: YANDEX_CARRIER_CODE,
       carrier_name: YANDEX_CARRIER_NAME,
       service_code: `${YANDEX_CARRIER_CODE}:${tariff}`,
@@ -93,6 +124,7 @@ export function readPricing(
       days_min: days,
       days_max: days,
       price_type: 'public',
+      ...extrasOf(parsed.data, price, asked),
     };
     return done({ ok: true, rates: [rate] });
   }

@@ -41,7 +41,12 @@ export const YANDEX_POINT_WINDOWS_KM: readonly number[] = [1.5, 3, 6];
 /** Send geo_id together with the window (see the header); false sends the window alone. */
 export const YANDEX_WINDOW_WITH_GEO_ID: boolean = true;
 
-export type PointPurpose = 'pickup' | 'dropoff';
+/**
+ * What a point is looked up for: any pickup point for a prepaid parcel; one taking a card on receipt for cash
+ * on delivery (#21: `payment_method: card_on_receipt`, the filter of the documented request); one taking
+ * drop-offs for the source.
+ */
+export type PointPurpose = 'pickup' | 'pickup_card' | 'dropoff';
 
 export interface PointWindow {
   latitude: { from: number; to: number };
@@ -71,7 +76,7 @@ export function pointListBody(
     ...(geoId !== null && (window === null || YANDEX_WINDOW_WITH_GEO_ID) ? { geo_id: geoId } : {}),
     ...(window ?? {}),
     type: 'pickup_point',
-    payment_method: 'already_paid',
+    payment_method: purpose === 'pickup_card' ? 'card_on_receipt' : 'already_paid',
     ...(purpose === 'dropoff' ? { available_for_dropoff: true } : {}),
   };
 }

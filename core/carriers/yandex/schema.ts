@@ -7,6 +7,16 @@ export const YandexPricing = z.looseObject({
   /** "<number> <currency>", VAT included («с НДС»); the number may have one, two or no decimals. */
   pricing_total: z.string().min(1),
   delivery_days: z.int().min(0).nullable().optional().catch(undefined),
+  /**
+   * Not on the official page's table, but in clients' models of this answer (a Go client's
+   * `PredictPriceResponse`, 3p id 19553626166; a Java `YandexCalculatorResponse`, 3p id 3598055202) and in the
+   * offers' `OfferDetails` of the same platform: `pricing` «стоимость за услугу доставки и страхование посылки
+   * (с НДС)» and the commission for taking the payment, «заполняется в случае указания способа оплаты отличного
+   * от already_paid», in roubles (`…_amount`, "9.43 RUB") and per cent ("2.2%").
+   */
+  pricing: z.string().optional().catch(undefined),
+  pricing_commission_on_delivery_payment_amount: z.string().optional().catch(undefined),
+  pricing_commission_on_delivery_payment: z.string().optional().catch(undefined),
 });
 export type YandexPricing = z.infer<typeof YandexPricing>;
 

@@ -46,6 +46,17 @@ export const OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   csv: { type: 'boolean' },
+  // pricing set | remove (#21)
+  desk: { type: 'boolean' },
+  carrier: { type: 'string' },
+  percent: { type: 'string' },
+  add: { type: 'string' },
+  packaging: { type: 'string' },
+  min: { type: 'string' },
+  max: { type: 'string' },
+  round: { type: 'string' },
+  out: { type: 'string' },
+  format: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

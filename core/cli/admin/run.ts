@@ -16,10 +16,13 @@ import type { Store } from '../../store/port';
 import { InputError, UsageError } from '../admin-io';
 import { accountCommands } from './accounts';
 import { auditCommands } from './audit';
+import { calendarCommands } from './calendar';
 import { carrierCommands } from './carriers';
 import { OPTIONS, type AdminIo, type Command, type Context, type OptionName, type Values } from './command';
 import { keyCommands } from './keys';
+import { pricingCommands } from './pricing';
 import { migrateCommands } from './migrate-to';
+import { quoteFileCommands } from './quote-file';
 import { rateCardCommands } from './ratecards';
 import { serverKeyCommands } from './server-key';
 import { settingCommands } from './settings';
@@ -63,6 +66,12 @@ Rate cards (carriers without an API, quoted from a CSV of contract prices)
                                                  whole, its first 100 problems listed)
   ratecards remove CODE
 
+Bulk quoting (a day's shipments from a spreadsheet; docs/operations.md "Bulk quoting")
+  quote-file IN --out OUT [--account NAME] [--format csv|xlsx]
+                                                (quotes every row of a CSV or XLSX file, paced by the
+                                                 account's rate limit; progress on stderr; exit 1 when a row
+                                                 was bad or got no rate, each listed with its row number)
+
 Server key (seals carrier secrets in a shared database; docs/operations.md)
   server-key new [--file F]                     (32 random bytes in base64; F is created with mode 0600)
   server-key check                              (whether the given key opens the stored secrets)
@@ -88,6 +97,19 @@ Company desks: users, devices, warehouses, the audit log (docs/operations.md)
   audit [--actor NAME] [--action OPERATION|AREA] [--from DATE] [--to DATE] [--limit N] [--csv]
                                                 (who changed what, newest first; --csv writes the file the
                                                  desk exports, in its language, to stdout)
+
+Production calendar (the days delivery dates are counted over; docs/operations.md)
+  calendar info                                 (years known, where each comes from, which are imported)
+  calendar import FILE                          (one year as JSON: {year, source, days_off, working_days};
+                                                 it overrides the shipped year from the next quote)
+
+Resale prices: the customer's price beside the carrier's (docs/operations.md, "Resale prices")
+  pricing list
+  pricing set (--account NAME | --desk) [--carrier CODE] [--percent P] [--add RUB]
+              [--packaging RUB] [--min RUB] [--max RUB] [--round 1|5|10|none]
+                                                (the whole rule of that account, or of the desk's own
+                                                 quotes, for CODE or every carrier; left out: none)
+  pricing remove (--account NAME | --desk) [--carrier CODE]
 
 Settings and notifications
   settings get [NAME]
@@ -118,9 +140,12 @@ const COMMANDS: Record<string, Command> = {
   ...settingCommands,
   ...userCommands,
   ...warehouseCommands,
+  ...pricingCommands,
   ...auditCommands,
   ...serverKeyCommands,
   ...migrateCommands,
+  ...quoteFileCommands,
+  ...calendarCommands,
 };
 
 const GLOBAL_OPTIONS: OptionName[] = ['data-dir', 'database', 'json', 'help', 'server-key-file'];

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Id, NoInput, Timestamp } from './common';
 import { DeskQuoteResult, QuoteKey } from './quotes';
-import { Shipment } from '../v1';
+import { QuoteRequest } from '../quote-ext';
 
 // ---------------------------------------------------------------------------------------------------
 // Users, roles, devices
@@ -225,7 +225,7 @@ export const companyOperations = {
   'quote:run-origins': {
     input: z.strictObject({
       quoteKey: QuoteKey,
-      shipment: Shipment,
+      shipment: QuoteRequest,
       warehouse_ids: z.array(Id).min(1).max(50).optional(),
     }),
     output: OriginsResult,

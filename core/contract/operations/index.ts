@@ -3,9 +3,13 @@
 // types derive (core/operations/ holds what each one does). Renderer-safe: zod and constants only.
 import type { z } from 'zod';
 import { accountOperations } from './accounts';
+import { bulkOperations } from './bulk';
+import { calendarOperations } from './calendar';
 import { carrierOperations } from './carriers';
 import { companyOperations } from './company';
 import { keyOperations } from './keys';
+import { pointOperations } from './points';
+import { pricingOperations } from './pricing';
 import { quoteOperations } from './quotes';
 import { rateCardOperations } from './ratecards';
 import { settingOperations } from './settings';
@@ -18,6 +22,10 @@ export const operationSchemas = {
   ...keyOperations,
   ...rateCardOperations,
   ...companyOperations,
+  ...bulkOperations,
+  ...calendarOperations,
+  ...pointOperations,
+  ...pricingOperations,
 } as const satisfies Record<`${string}:${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof operationSchemas;
@@ -32,11 +40,15 @@ export function isOperationName(name: string): name is OperationName {
 }
 
 export * from './accounts';
+export * from './bulk';
+export * from './calendar';
 export * from './carriers';
 export * from './common';
 export * from './company';
 export * from './events';
 export * from './keys';
+export * from './points';
+export * from './pricing';
 export * from './quotes';
 export * from './ratecards';
 export * from './roles';

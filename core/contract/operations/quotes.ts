@@ -1,7 +1,9 @@
 // Quoting from the desk (results stream in as quote:progress events), city suggestions, and history.
 import { z } from 'zod';
 import { CarrierFailure, UnavailableKind } from '../unavailable';
-import { MAX_CARRIER_CODE_LENGTH, MAX_CARRIERS_FILTER, Rate, Shipment } from '../v1';
+import { PickupPoint } from '../points';
+import { QuoteRate, QuoteRequest } from '../quote-ext';
+import { MAX_CARRIER_CODE_LENGTH, MAX_CARRIERS_FILTER, Rate } from '../v1';
 import { Id, Timestamp } from './common';
 
 /** Chosen by the renderer per run, so it can tell which quote:progress events belong to which form. */
@@ -22,8 +24,8 @@ export const DeskQuoteResult = z.object({
   /** Row id in history (history:get / history:rerun / history:curl take it). */
   quote_id: Id,
   sandbox: z.boolean(),
-  /** Cheapest first. */
-  rates: z.array(Rate),
+  /** Cheapest first, each with its fees, dates and customer price (#21). */
+  rates: z.array(QuoteRate),
   /** Carriers that gave no rate, as kinds: each UI words them in its own language (no English here). */
   failures: z.array(CarrierFailure),
 });
@@ -34,7 +36,7 @@ export const QuoteProgress = z.discriminatedUnion('state', [
   z.object({
     carrier: z.string(),
     state: z.literal('answered'),
-    rates: z.array(Rate),
+    rates: z.array(QuoteRate),
     elapsedMs: z.number(),
   }),
   z.object({
@@ -106,6 +108,12 @@ export const HistoryRow = z.object({
   author: z.string().nullable(),
   /** The warehouse it was quoted from, by the name it had then; null when none was picked. */
   warehouse: z.string().nullable(),
+  /** The clerk's quote (#21): places with counts expanded (1 for a /v1 shipment); `weight_grams` is all of them. */
+  places: z.int().min(1),
+  /** Cash on delivery asked (0: none, and for every /v1 shipment). */
+  cod_kopecks: z.int().min(0),
+  /** The ship date asked; null: today at the time (every /v1 shipment). */
+  ship_date: z.string().nullable(),
 });
 export type HistoryRow = z.output<typeof HistoryRow>;
 
@@ -115,8 +123,10 @@ export const HistoryQuote = z.object({
   created_at: Timestamp,
   source: Source,
   sandbox: z.boolean(),
-  shipment: Shipment,
-  rates: z.array(Rate),
+  /** As asked; quotes before #21 are /v1 shipments (one parcel, no COD), which this reads unchanged. */
+  shipment: QuoteRequest,
+  /** Rates stored before #21 have only the /v1 fields. */
+  rates: z.array(z.union([QuoteRate, Rate])),
   /** Carriers that gave no rate, as kinds (read back from the wire text for /v1 rows and older desk rows). */
   failures: z.array(CarrierFailure),
   author: z.string().nullable(),
@@ -150,7 +160,8 @@ export const quoteOperations = {
   'quote:run': {
     input: z.strictObject({
       quoteKey: QuoteKey,
-      shipment: Shipment,
+      /** The /v1 shipment or the clerk's (COD, several places, a ship date: #21). */
+      shipment: QuoteRequest,
       /**
        * «Спросить сейчас» (#17): carriers the desk's breaker skips for now that this run asks anyway, once,
        * as the breaker's probe. Only the desk's own breaker and the carrier's (never another account's), and
@@ -164,10 +175,24 @@ export const quoteOperations = {
   },
   /**
    * One stored quote (the result on the Quote screen) as a CSV or XLSX file: the columns of history:export,
-   * written by the same writers, one row per rate.
+   * written by the same writers, one row per rate. `points`: the pickup point chosen in the desk per rate
+   * (#21), written in that rate's row (a rate matched by carrier and service code).
    */
   'quote:export': {
-    input: z.strictObject({ id: Id, format: z.enum(['csv', 'xlsx']) }),
+    input: z.strictObject({
+      id: Id,
+      format: z.enum(['csv', 'xlsx']),
+      points: z
+        .array(
+          z.strictObject({
+            carrier: z.string().min(1).max(MAX_CARRIER_CODE_LENGTH),
+            service_code: z.string().min(1).max(200),
+            point: PickupPoint,
+          }),
+        )
+        .max(500)
+        .optional(),
+    }),
     output: ExportedFile,
   },
   'cities:search': {

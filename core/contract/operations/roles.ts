@@ -18,6 +18,7 @@ export const OPERATION_ROLES = {
   'quote:run-origins': 'clerk',
   'quote:export': 'clerk',
   'cities:search': 'clerk',
+  'points:search': 'clerk',
   'history:search': 'clerk',
   'history:get': 'clerk',
   'history:rerun': 'clerk',
@@ -58,10 +59,19 @@ export const OPERATION_ROLES = {
   'warehouses:remove': 'admin',
   'audit:search': 'admin',
   'audit:export': 'admin',
+  'pricing:list': 'clerk',
+  'pricing:set': 'admin',
+  'pricing:remove': 'admin',
   'company:status': 'clerk',
   'company:probe': 'clerk',
   'company:join': 'clerk',
   'company:leave': 'clerk',
+  'bulk:parse': 'clerk',
+  'bulk:run': 'clerk',
+  'bulk:cancel': 'clerk',
+  'bulk:export': 'clerk',
+  'calendar:info': 'clerk',
+  'calendar:import': 'admin',
 } as const satisfies Record<OperationName, DeskRole>;
 
 /**

@@ -32,6 +32,9 @@ const LARGE_INPUT: ReadonlySet<OperationName> = new Set([
   'ratecards:import',
   'ratecards:check',
   'keys:import',
+  'bulk:parse',
+  'bulk:run',
+  'bulk:export',
 ]);
 const LARGE_BODY_BYTES = 80 * 1024 * 1024;
 

@@ -187,6 +187,16 @@ const COLUMNS: { [T in DeskTable]: ReadonlyArray<readonly [keyof DeskRows[T] & s
     ['target', 'text'],
     ['detail_json', 'text'],
   ],
+  pricing_rules: [
+    ['account_id', 'integer'],
+    ['carrier', 'text'],
+    ['markup_percent', 'double precision'],
+    ['markup_kopecks', 'bigint'],
+    ['packaging_kopecks', 'bigint'],
+    ['min_kopecks', 'bigint'],
+    ['max_kopecks', 'bigint'],
+    ['rounding', 'text'],
+  ],
 };
 
 const IDENTITY = new Set<DeskTable>(IDENTITY_TABLES);

@@ -20,6 +20,8 @@ import type {
   LocationCacheStore,
   NotificationsStore,
   PickupCatalogueStore,
+  PointDirectoriesStore,
+  PricingStore,
   QuotesStore,
   RateCardsStore,
   ReserveResult,
@@ -37,7 +39,9 @@ import { deskFigures, importDesk } from './import-desk';
 import { pgCarrierHealth, pgNotifications, pgQuotes } from './history';
 import { PgMoneyPath, type MoneyOptions } from './money';
 import { pgLocationCache, pgPickupCatalogue } from './places';
+import { pgPointDirectories } from './point-directories';
 import { PgDb } from './pool';
+import { pgPricing } from './pricing';
 import { pgRateCards } from './rate-cards';
 import { PgSettings } from './settings';
 import { pgUsers } from './users';
@@ -70,10 +74,12 @@ export class PgStore implements Store {
   readonly rateCards: RateCardsStore;
   readonly locationCache: LocationCacheStore;
   readonly pickupCatalogue: PickupCatalogueStore;
+  readonly pointDirectories: PointDirectoriesStore;
   readonly carrierCoordination: CarrierCoordinationStore;
   readonly users: UsersStore;
   readonly warehouses: WarehousesStore;
   readonly audit: AuditStore;
+  readonly pricing: PricingStore;
   /** Statements on the pool, for this implementation's own tests: not part of the port. */
   readonly db: PgDb;
 
@@ -129,10 +135,12 @@ export class PgStore implements Store {
     };
     this.locationCache = pgLocationCache(this.db);
     this.pickupCatalogue = pgPickupCatalogue(this.db);
+    this.pointDirectories = pgPointDirectories(this.db);
     this.carrierCoordination = pgCarrierCoordination(this.db, options.secrets);
     this.users = pgUsers(this.db);
     this.warehouses = pgWarehouses(this.db);
     this.audit = pgAudit(this.db);
+    this.pricing = pgPricing(this.db);
   }
 
   /** Reads the first settings copy and generations; before anything uses the store. */

@@ -115,6 +115,16 @@ const COLUMNS: { [T in DeskTable]: ReadonlyArray<keyof DeskRows[T]> } = {
     'updated_at',
   ],
   audit: ['id', 'at', 'actor_kind', 'actor', 'action', 'target', 'detail_json'],
+  pricing_rules: [
+    'account_id',
+    'carrier',
+    'markup_percent',
+    'markup_kopecks',
+    'packaging_kopecks',
+    'min_kopecks',
+    'max_kopecks',
+    'rounding',
+  ],
 };
 
 // A card whose name starts with char(1) is staged or retired (rate-cards.ts): no reader sees it.

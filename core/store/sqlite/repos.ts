@@ -9,6 +9,8 @@ import { locationCacheRepo } from './location-cache';
 import { notificationsRepo } from './notifications';
 import type { Db } from './open';
 import { pickupCatalogueRepo } from './pickup-catalogue';
+import { pointDirectoriesRepo } from './point-directories';
+import { pricingRepo } from './pricing';
 import { quotesRepo } from './quotes';
 import { rateCardsRepo } from './rate-cards';
 import { settingsRepo } from './settings';
@@ -27,9 +29,11 @@ export function sqliteRepos(db: Db, secrets?: SecretStore) {
     rateCards: rateCardsRepo(db),
     locationCache: locationCacheRepo(db),
     pickupCatalogue: pickupCatalogueRepo(db),
+    pointDirectories: pointDirectoriesRepo(db),
     users: usersRepo(db),
     warehouses: warehousesRepo(db),
     audit: auditRepo(db),
+    pricing: pricingRepo(db),
   };
 }
 

@@ -22,6 +22,7 @@ import {
   type LocationCacheStore,
   type NotificationsStore,
   type PickupCatalogueStore,
+  type PointDirectoriesStore,
   type QuotesStore,
   type RateCardsStore,
   type ReserveResult,
@@ -32,6 +33,7 @@ import {
   type AuditStore,
   type UsersStore,
   type WarehousesStore,
+  type PricingStore,
 } from '../port';
 import { sqliteAudit } from './audit';
 import { isBusyError, retryWhileBusy, sleepSync, useServingBusyTimeout } from './busy';
@@ -46,6 +48,7 @@ import { sqliteRepos, type SqliteRepos } from './repos';
 import type { SqliteRunner } from './runner';
 import { sqliteUsers } from './users';
 import { sqliteWarehouses } from './warehouses';
+import { sqlitePricing } from './pricing';
 
 export interface SqliteStoreOptions {
   secrets?: SecretStore;
@@ -74,9 +77,11 @@ export class SqliteStore implements Store {
   readonly rateCards: RateCardsStore;
   readonly locationCache: LocationCacheStore;
   readonly pickupCatalogue: PickupCatalogueStore;
+  readonly pointDirectories: PointDirectoriesStore;
   readonly users: UsersStore;
   readonly warehouses: WarehousesStore;
   readonly audit: AuditStore;
+  readonly pricing: PricingStore;
 
   private readonly committer: GroupCommitter;
   private serving = false;
@@ -175,6 +180,7 @@ export class SqliteStore implements Store {
     this.users = sqliteUsers(r.users, runner);
     this.warehouses = sqliteWarehouses(r.warehouses, runner);
     this.audit = sqliteAudit(r.audit, runner);
+    this.pricing = sqlitePricing(r.pricing, runner);
 
     this.notifications = { list: (limit) => this.read(() => r.notifications.list(limit)) };
 
@@ -233,6 +239,11 @@ export class SqliteStore implements Store {
       byCity: (namespace, cityKey) => this.read(() => r.pickupCatalogue.byCity(namespace, cityKey)),
       replace: (namespace, points, nowMs) =>
         this.once(() => r.pickupCatalogue.replace(namespace, points, nowMs)),
+    };
+    this.pointDirectories = {
+      get: (namespace, townKey) => this.read(() => r.pointDirectories.get(namespace, townKey)),
+      put: (namespace, townKey, directory) =>
+        this.once(() => r.pointDirectories.put(namespace, townKey, directory)),
     };
   }
 

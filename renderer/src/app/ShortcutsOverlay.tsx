@@ -11,7 +11,7 @@ const ROWS: [keys: string[], join: '+' | '/', what: MessageKey][] = [
   [['Ctrl', 'Z'], '+', 'common.shortcuts.undo'],
   [['↑', '↓'], '/', 'common.shortcuts.move'],
   [['Ctrl', 'C'], '+', 'common.shortcuts.copy'],
-  [['Alt', '1…5'], '+', 'common.shortcuts.screens'],
+  [['Alt', '1…6'], '+', 'common.shortcuts.screens'],
   [['F1', '?'], '/', 'common.shortcuts.help'],
 ];
 

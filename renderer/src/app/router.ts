@@ -1,8 +1,8 @@
-// A hash router for five screens: #/quote, #/history, #/history/42, #/carriers, #/balance, #/settings/keys.
+// A hash router for six screens: #/quote, #/history, #/history/42, #/carriers, #/balance, #/settings/keys, #/bulk.
 // The hash survives a reload (Electron's app:// page and the test server alike) and needs no server rules.
 import { useEffect, useState } from 'react';
 
-export const SCREENS = ['quote', 'history', 'carriers', 'balance', 'settings'] as const;
+export const SCREENS = ['quote', 'history', 'carriers', 'balance', 'settings', 'bulk'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 export interface Route {

@@ -1,6 +1,6 @@
 // A dense data table: sortable headers (buttons with aria-sort), right-aligned numeric columns, an
 // optional selected row. Keyboard selection is up to the screen (the quote screen moves it with ↑/↓).
-import type { KeyboardEvent, ReactNode } from 'react';
+import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Column<T> {
   key: string;
@@ -29,6 +29,8 @@ export interface TableProps<T> {
   onRowClick?: (row: T) => void;
   onRowKeyDown?: (row: T, e: KeyboardEvent<HTMLTableRowElement>) => void;
   rowProps?: (row: T) => Record<string, string | undefined>;
+  /** Content of a full-width row under a row (the Quote screen's pickup points, #21); null: none. */
+  rowAfter?: (row: T) => ReactNode;
   'data-testid'?: string;
   className?: string;
 }
@@ -86,28 +88,35 @@ export function Table<T>(props: TableProps<T>): ReactNode {
           {rows.map((row) => {
             const key = rowKey(row);
             const selected = selectedKey === key;
+            const after = props.rowAfter?.(row) ?? null;
             return (
-              <tr
-                key={key}
-                aria-selected={selectedKey !== undefined ? selected : undefined}
-                className={onRowClick ? 'clickable' : undefined}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={props.onRowKeyDown ? (e) => props.onRowKeyDown?.(row, e) : undefined}
-                data-key={key}
-                {...props.rowProps?.(row)}
-              >
-                {columns.map((c) => (
-                  <td
-                    key={c.key}
-                    className={
-                      [c.align === 'right' ? 'num' : '', c.className ?? ''].filter(Boolean).join(' ') ||
-                      undefined
-                    }
-                  >
-                    {c.render(row)}
-                  </td>
-                ))}
-              </tr>
+              <Fragment key={key}>
+                <tr
+                  aria-selected={selectedKey !== undefined ? selected : undefined}
+                  className={onRowClick ? 'clickable' : undefined}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  onKeyDown={props.onRowKeyDown ? (e) => props.onRowKeyDown?.(row, e) : undefined}
+                  data-key={key}
+                  {...props.rowProps?.(row)}
+                >
+                  {columns.map((c) => (
+                    <td
+                      key={c.key}
+                      className={
+                        [c.align === 'right' ? 'num' : '', c.className ?? ''].filter(Boolean).join(' ') ||
+                        undefined
+                      }
+                    >
+                      {c.render(row)}
+                    </td>
+                  ))}
+                </tr>
+                {after !== null ? (
+                  <tr className="row-after" data-after={key}>
+                    <td colSpan={columns.length}>{after}</td>
+                  </tr>
+                ) : null}
+              </Fragment>
             );
           })}
         </tbody>

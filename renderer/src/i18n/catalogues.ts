@@ -15,3 +15,9 @@ export { quoteInput } from './quote-input';
 export { company } from './company';
 // #20: named warehouses (Settings → Склады, the picker at «Откуда», «из всех складов»)
 export { warehouses } from './warehouses';
+// #21: the clerk's quote (COD, places, ship date, fees and dates, the customer's price, pickup points)
+export { quoteExt } from './quote-ext';
+// #21: resale prices (Settings → Наценка)
+export { resale } from './resale';
+// #21: «Пакетный расчёт», a day's shipments from a file
+export { bulk } from './bulk';

@@ -230,6 +230,8 @@ export const company = defineMessages({
     'area.users': 'пользователи',
     'area.devices': 'устройства',
     'area.warehouses': 'склады',
+    'area.calendar': 'производственный календарь',
+    'area.pricing': 'наценка',
 
     'action.keys:create': 'Создан API-ключ',
     'action.keys:revoke': 'Отозван API-ключ',
@@ -257,6 +259,9 @@ export const company = defineMessages({
     'action.warehouses:create': 'Добавлен склад',
     'action.warehouses:update': 'Изменён склад',
     'action.warehouses:remove': 'Удалён склад',
+    'action.calendar:import': 'Загружен производственный календарь',
+    'action.pricing:set': 'Задано правило наценки',
+    'action.pricing:remove': 'Удалено правило наценки',
   },
   en: {
     'tabs.company': 'Company server',
@@ -481,6 +486,8 @@ export const company = defineMessages({
     'area.users': 'users',
     'area.devices': 'devices',
     'area.warehouses': 'warehouses',
+    'area.calendar': 'production calendar',
+    'area.pricing': 'resale prices',
 
     'action.keys:create': 'API key created',
     'action.keys:revoke': 'API key revoked',
@@ -508,5 +515,8 @@ export const company = defineMessages({
     'action.warehouses:create': 'Warehouse added',
     'action.warehouses:update': 'Warehouse changed',
     'action.warehouses:remove': 'Warehouse removed',
+    'action.calendar:import': 'Production calendar imported',
+    'action.pricing:set': 'Resale rule set',
+    'action.pricing:remove': 'Resale rule removed',
   },
 });

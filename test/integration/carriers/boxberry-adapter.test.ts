@@ -13,6 +13,7 @@ import { boxberryCities } from '../../../core/carriers/simulators/boxberry-citie
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
 import type { Logger } from '../../../core/util/logger';
 import { SHIPMENT, startTestService, type TestService, onlyCarriers } from '../../helpers/service';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const TOKEN = 'test-token';
 const sims: BoxberrySimulatorHandle[] = [];
@@ -40,13 +41,13 @@ async function sim(): Promise<BoxberrySimulatorHandle> {
 }
 
 function request(over: Partial<CarrierQuoteRequest> = {}): CarrierQuoteRequest {
-  return {
+  return makeQuoteRequest({
     from: { city: 'Москва', postalCode: '101000' },
     to: { city: 'Казань', postalCode: '420000' },
     parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
     declaredValueKopecks: 150_050,
     ...over,
-  };
+  });
 }
 
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });

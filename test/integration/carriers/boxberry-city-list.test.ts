@@ -15,6 +15,7 @@ import {
   listCitiesRows,
   type BoxberryRow,
 } from '../../fixtures/carriers/boxberry/city-list';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const TOKEN = 'test-token';
 /** A town Boxberry serves by courier alone in these fixtures: in ListCitiesFull, not in ListCities. */
@@ -77,12 +78,12 @@ function adapter(url: string, over: Partial<BoxberryAdapterOptions> = {}) {
 }
 
 function route(from: string, to: string): CarrierQuoteRequest {
-  return {
+  return makeQuoteRequest({
     from: { city: from, postalCode: null },
     to: { city: to, postalCode: null },
     parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
     declaredValueKopecks: 150_000,
-  };
+  });
 }
 const ctx = () => ({ signal: AbortSignal.timeout(15_000) });
 

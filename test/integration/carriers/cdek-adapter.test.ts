@@ -12,6 +12,7 @@ import {
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
 import { createLocationResolver } from '../../../core/locations/resolver';
 import { openStore } from '../../../core/store';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const sims: CdekSimulatorHandle[] = [];
 const servers: Server[] = [];
@@ -47,13 +48,13 @@ function adapterFor(s: CdekSimulatorHandle, over: Partial<CdekAdapterOptions> = 
 const parcel = { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 15 };
 
 function request(over: Partial<CarrierQuoteRequest> = {}): CarrierQuoteRequest {
-  return {
+  return makeQuoteRequest({
     from: { city: 'Москва', postalCode: '101000' },
     to: { city: 'Новосибирск', postalCode: '630000' },
     parcel,
     declaredValueKopecks: 0,
     ...over,
-  };
+  });
 }
 
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });

@@ -13,6 +13,7 @@ import { createLocationResolver } from '../../../core/locations/resolver';
 import { openStore } from '../../../core/store';
 import type { Logger } from '../../../core/util/logger';
 import { startTestService, type TestService } from '../../helpers/service';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const sims: SimulatorHandle[] = [];
 const servers: Server[] = [];
@@ -37,13 +38,14 @@ const PALLET = { weight_grams: 900_000, length_cm: 300, width_cm: 300, height_cm
 const request = (
   to: CarrierQuoteRequest['to'],
   over: Partial<CarrierQuoteRequest> = {},
-): CarrierQuoteRequest => ({
-  from: { city: 'Москва', postalCode: '101000' },
-  to,
-  parcel,
-  declaredValueKopecks: 0,
-  ...over,
-});
+): CarrierQuoteRequest =>
+  makeQuoteRequest({
+    from: { city: 'Москва', postalCode: '101000' },
+    to,
+    parcel,
+    declaredValueKopecks: 0,
+    ...over,
+  });
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });
 
 function rates(out: CarrierOutcome) {

@@ -11,6 +11,7 @@ import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
 import type { Logger } from '../../../core/util/logger';
 import { startTestService, type TestService } from '../../helpers/service';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const sims: SimulatorHandle[] = [];
 const servers: Server[] = [];
@@ -32,13 +33,14 @@ const parcel = { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 
 const request = (
   to: CarrierQuoteRequest['to'],
   over: Partial<CarrierQuoteRequest> = {},
-): CarrierQuoteRequest => ({
-  from: { city: 'Москва', postalCode: '101000' },
-  to,
-  parcel,
-  declaredValueKopecks: 0,
-  ...over,
-});
+): CarrierQuoteRequest =>
+  makeQuoteRequest({
+    from: { city: 'Москва', postalCode: '101000' },
+    to,
+    parcel,
+    declaredValueKopecks: 0,
+    ...over,
+  });
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });
 
 function rates(out: CarrierOutcome) {

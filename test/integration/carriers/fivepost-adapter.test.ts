@@ -25,6 +25,7 @@ import { fivePostPoints } from '../../../core/carriers/simulators/fivepost-point
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
 import { openStore, type SqliteStore } from '../../../core/store';
 import { SHIPMENT, startTestService, type TestService, onlyCarriers } from '../../helpers/service';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const KEY = 'test-key';
 const sims: FivePostSimulatorHandle[] = [];
@@ -71,13 +72,13 @@ function tempStore(): SqliteStore {
 }
 
 function request(over: Partial<CarrierQuoteRequest> = {}): CarrierQuoteRequest {
-  return {
+  return makeQuoteRequest({
     from: { city: 'Москва', postalCode: '101000' },
     to: { city: 'Казань', postalCode: '420000' },
     parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
     declaredValueKopecks: 0,
     ...over,
-  };
+  });
 }
 
 const ctx = (ms = 10_000) => ({ signal: AbortSignal.timeout(ms) });

@@ -15,6 +15,7 @@ import {
   type CapturedTown,
   type RawPoint,
 } from '../../fixtures/carriers/fivepost/captured-catalogue';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -70,12 +71,12 @@ function adapter(url: string) {
 }
 
 function request(to: CarrierQuoteRequest['to'], from?: CarrierQuoteRequest['from']): CarrierQuoteRequest {
-  return {
+  return makeQuoteRequest({
     from: from ?? { city: 'Москва', postalCode: '101000' },
     to,
     parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
     declaredValueKopecks: 0,
-  };
+  });
 }
 
 const ctx = () => ({ signal: AbortSignal.timeout(20_000) });

@@ -12,6 +12,7 @@ import {
   type FivePostSimulatorOptions,
 } from '../../../core/carriers/simulators/fivepost';
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const KEY = 'limits-key';
 const sims: FivePostSimulatorHandle[] = [];
@@ -29,12 +30,12 @@ function adapter(url: string, over: Partial<FivePostAdapterOptions> = {}) {
   return createFivePostAdapter({ baseUrl: url, apiKey: KEY, store: memoryCatalogueStore(), ...over });
 }
 
-const REQUEST: CarrierQuoteRequest = {
+const REQUEST: CarrierQuoteRequest = makeQuoteRequest({
   from: { city: 'Москва', postalCode: '101000' },
   to: { city: 'Казань', postalCode: '420000' },
   parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
   declaredValueKopecks: 0,
-};
+});
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });
 const detail = (out: CarrierOutcome): string => (!out.ok && 'detail' in out ? (out.detail ?? '') : '');
 /** 12:00 MSK, away from the bulk refresh hours. */

@@ -13,6 +13,7 @@ import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
 import type { Logger } from '../../../core/util/logger';
 import { startTestService, type TestService } from '../../helpers/service';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const sims: SimulatorHandle[] = [];
 const servers: Server[] = [];
@@ -35,13 +36,13 @@ const parcel = { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 15 
 const PALLET = { weight_grams: 900_000, length_cm: 300, width_cm: 300, height_cm: 300 };
 
 function request(over: Partial<CarrierQuoteRequest> = {}): CarrierQuoteRequest {
-  return {
+  return makeQuoteRequest({
     from: { city: 'Москва', postalCode: '101000' },
     to: { city: 'Новосибирск', postalCode: '630000' },
     parcel,
     declaredValueKopecks: 0,
     ...over,
-  };
+  });
 }
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });
 

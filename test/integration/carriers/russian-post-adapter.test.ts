@@ -8,18 +8,19 @@ import { CARRIER_TRIGGERS } from '../../../core/carriers/sandbox-triggers';
 import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import { startRussianPostSimulator } from '../../../core/carriers/simulators/russian-post';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const NOW = () => new Date('2025-03-10T07:00:00Z');
 const signal = () => AbortSignal.timeout(10_000);
 
 function shipment(overrides: Partial<CarrierQuoteRequest> = {}): CarrierQuoteRequest {
-  return {
+  return makeQuoteRequest({
     from: { city: 'Москва', postalCode: null },
     to: { city: 'Казань', postalCode: null },
     parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
     declaredValueKopecks: 0,
     ...overrides,
-  };
+  });
 }
 
 describe('Russian Post adapter against the simulator', () => {

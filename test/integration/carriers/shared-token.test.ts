@@ -9,6 +9,7 @@ import { startFivePostSimulator } from '../../../core/carriers/simulators/fivepo
 import type { CarrierOutcome, CarrierQuoteRequest } from '../../../core/carriers/types';
 import { openPgStore, type PgStore } from '../../../core/store/postgres';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/postgres';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -32,12 +33,12 @@ async function instances(): Promise<{ a: PgStore; b: PgStore; more(): Promise<Pg
 }
 
 function request(to: CarrierQuoteRequest['to']): CarrierQuoteRequest {
-  return {
+  return makeQuoteRequest({
     from: { city: 'Москва', postalCode: '101000' },
     to,
     parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
     declaredValueKopecks: 0,
-  };
+  });
 }
 
 const ctx = () => ({ signal: AbortSignal.timeout(20_000) });

@@ -10,6 +10,7 @@ import type { CarrierQuoteRequest } from '../../../core/carriers/types';
 import { createYandexAdapter, type YandexAdapterOptions } from '../../../core/carriers/yandex';
 import type { Logger } from '../../../core/util/logger';
 import { startTestService, type TestService } from '../../helpers/service';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const sims: SimulatorHandle[] = [];
 const servers: Server[] = [];
@@ -31,13 +32,13 @@ function adapter(baseUrl: string, over: Partial<YandexAdapterOptions> = {}) {
 const parcel = { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 15 };
 
 function request(over: Partial<CarrierQuoteRequest> = {}): CarrierQuoteRequest {
-  return {
+  return makeQuoteRequest({
     from: { city: 'Москва', postalCode: '101000' },
     to: { city: 'Казань', postalCode: '420000' },
     parcel,
     declaredValueKopecks: 150_000,
     ...over,
-  };
+  });
 }
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });
 

@@ -11,6 +11,7 @@ import type { CarrierQuoteRequest } from '../../../core/carriers/types';
 import { createYandexAdapter, type YandexAdapterOptions } from '../../../core/carriers/yandex';
 import type { Logger } from '../../../core/util/logger';
 import { answerList, MOSCOW, moscowPickupPoints } from '../../fixtures/carriers/yandex/pickup-points';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -78,12 +79,12 @@ function adapter(baseUrl: string, over: Partial<YandexAdapterOptions> = {}) {
   return createYandexAdapter({ baseUrl, token: 'y2_token', sourceStationId: STATION, ...over });
 }
 
-const moscowToMoscow: CarrierQuoteRequest = {
+const moscowToMoscow: CarrierQuoteRequest = makeQuoteRequest({
   from: { city: 'Москва', postalCode: '101000' },
   to: { city: 'Москва', postalCode: '101000' },
   parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
   declaredValueKopecks: 0,
-};
+});
 const ctx = () => ({ signal: AbortSignal.timeout(15_000) });
 const tariffs = (r: Awaited<ReturnType<ReturnType<typeof adapter>['quote']>>) =>
   r.ok ? r.rates.map((x) => x.service_code) : [];

@@ -14,6 +14,7 @@ import {
   generateDeviceToken,
 } from '../../../core/keys/desk-credentials';
 import { SHIPMENT, startDesk, type DeskHarness } from './harness';
+import { SHIPPED_YEARS } from '../../../core/quote/calendar/data';
 
 let desk: DeskHarness;
 beforeAll(async () => {
@@ -40,6 +41,11 @@ const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
   'quote:run': () => ({ quoteKey: 'a', shipment: SHIPMENT }),
   'quote:export': () => ({ id: ids.quoteId, format: 'csv' }),
   'cities:search': () => ({ query: 'Мос' }),
+  'points:search': () => ({
+    carrier: 'cdek',
+    to: { city: 'Москва' },
+    places: [{ weight_grams: 1000, length_cm: 20, width_cm: 15, height_cm: 10 }],
+  }),
   'history:search': () => ({ text: 'Москва' }),
   'history:get': () => ({ id: ids.quoteId }),
   'history:rerun': () => ({ id: ids.quoteId, quoteKey: 'b' }),
@@ -83,12 +89,29 @@ const VALID: { [C in DeskChannel]: () => DeskInput<C> } = {
   'warehouses:update': () => ({ id: ids.warehouseId, name: 'Подольск-2', city: 'Подольск' }),
   'quote:run-origins': () => ({ quoteKey: 'o', shipment: SHIPMENT }),
   'warehouses:remove': () => ({ id: ids.warehouseId }),
+  'pricing:list': () => undefined,
+  'pricing:set': () => ({ account: null, carrier: 'cdek', markup_percent: 10, rounding: '10' }),
+  'pricing:remove': () => ({ account: null, carrier: 'cdek' }),
   'audit:search': () => undefined,
   'audit:export': () => ({ action: 'users' }),
   'company:status': () => undefined,
   'company:probe': () => ({ url: 'https://127.0.0.1:1' }),
   'company:join': () => ({ url: 'https://127.0.0.1:1', code: 'AAAA-BBBB-CCCC', device_name: 'Касса 1' }),
   'company:leave': () => undefined,
+  'bulk:parse': () => ({
+    filename: 'a.csv',
+    content: Buffer.from('куда;вес, кг;длина;ширина;высота\nКазань;1;10;10;10\n').toString('base64'),
+  }),
+  'bulk:run': () => ({ runKey: 'bulk-a', rows: [{ line: 2, shipment: SHIPMENT }] }),
+  'bulk:cancel': () => ({ runKey: 'bulk-a' }),
+  'bulk:export': () => ({ format: 'csv', rows: [] }),
+  'calendar:info': () => undefined,
+  'calendar:import': () => ({
+    year: 2025,
+    source: 'dispatch test: the shipped 2025',
+    days_off: Object.keys(SHIPPED_YEARS[0]!.daysOff),
+    working_days: Object.keys(SHIPPED_YEARS[0]!.workingDays),
+  }),
 };
 
 const INVALID: Record<DeskChannel, unknown> = {
@@ -96,6 +119,7 @@ const INVALID: Record<DeskChannel, unknown> = {
   'quote:run': { quoteKey: 'a', shipment: { ...SHIPMENT, parcel: { weight_grams: -1 } } },
   'quote:export': { id: 1, format: 'pdf' },
   'cities:search': { query: 5 },
+  'points:search': { carrier: 'cdek', to: { city: 'Москва' }, places: [] },
   'history:search': { offset: -1 },
   'history:get': { id: 1.5 },
   'history:rerun': { id: 1, quoteKey: '' },
@@ -138,6 +162,9 @@ const INVALID: Record<DeskChannel, unknown> = {
   'warehouses:create': { name: 'x', city: 'y', postal_code: '12' },
   'warehouses:update': { name: 'x', city: 'y' },
   'warehouses:remove': { id: 0 },
+  'pricing:list': { a: 1 },
+  'pricing:set': { account: null, carrier: null, markup_percent: 12.345 },
+  'pricing:remove': { account: null },
   'quote:run-origins': { quoteKey: 'a', shipment: SHIPMENT, warehouse_ids: [] },
   'audit:search': { limit: 0 },
   'audit:export': { actor: 5 },
@@ -145,6 +172,12 @@ const INVALID: Record<DeskChannel, unknown> = {
   'company:probe': { url: 'http://plain.example' },
   'company:join': { url: 'https://x.example', code: '', device_name: 'd' },
   'company:leave': 1,
+  'bulk:parse': { filename: 'a.csv', content: 'not base64!' },
+  'bulk:run': { runKey: 'x', rows: [] },
+  'bulk:cancel': { runKey: '' },
+  'bulk:export': { format: 'pdf', rows: [] },
+  'calendar:info': { year: 2025 },
+  'calendar:import': { year: 2025, source: 'x', days_off: ['2026-01-01'] },
 };
 
 describe('every channel', () => {

@@ -41,8 +41,9 @@ describe('quote:export', () => {
     const text = Buffer.from(file.base64, 'base64').toString('utf8');
     expect(text.startsWith('\uFEFF"Дата";"Откуда";"Куда"')).toBe(true);
     const [header, ...rows] = text.slice(1).split('\r\n').slice(0, -1).map(fields);
-    // #20 added «Склад» and «Автор» after «Цены».
-    expect(header).toHaveLength(12);
+    // #20 added «Склад» and «Автор» after «Цены»; #21 the clerk's eleven columns after them.
+    expect(header).toHaveLength(23);
+    expect(header?.slice(10, 13)).toEqual(['Склад', 'Автор', 'Наложенный платёж, ₽']);
     expect(rows).toHaveLength(quote.rates.length);
     expect(rows.map((r) => r[2])).toEqual(quote.rates.map(() => 'Казань'));
     expect(rows.map((r) => r[5])).toEqual(quote.rates.map((r) => r.service_name.replace(/^@/, "'@")));

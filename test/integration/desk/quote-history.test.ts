@@ -258,8 +258,11 @@ describe('history:export', () => {
     expect(lines.at(-1)).toBe('');
     // #9: the «Цены» column marks sandbox prices in every row; #20: then warehouse and author.
     // #16: every field quoted (RFC 4180); none of these holds a ';' or a '"', so a split is enough here.
+    // #21: a file holding a clerk's quote (every desk quote since) adds its columns after these twelve.
     expect(lines[0]).toBe(
-      '"Дата";"Откуда";"Куда";"Вес, г";"Перевозчик";"Услуга";"Доставка";"Цена, ₽";"Срок, дн.";"Цены";"Склад";"Автор"',
+      '"Дата";"Откуда";"Куда";"Вес, г";"Перевозчик";"Услуга";"Доставка";"Цена, ₽";"Срок, дн.";"Цены";"Склад";"Автор";' +
+        '"Наложенный платёж, ₽";"Мест";"Дата отгрузки";"Тариф, ₽";"Страховка, ₽";"Комиссия за НП, ₽";' +
+        '"Доставка с";"Доставка по";"Не входит в цену";"Цена клиенту, ₽";"Пункт выдачи"',
     );
     const rows = lines.slice(1, -1).map(unquotedFields);
     const quotes = await desk.ok('history:search', { text: 'Казань', limit: 500 });
@@ -267,10 +270,12 @@ describe('history:export', () => {
     for (const q of quotes) expected += (await desk.ok('history:get', { id: q.id })).rates.length;
     expect(rows).toHaveLength(expected);
     for (const row of rows) {
-      expect(row).toHaveLength(12);
+      expect(row).toHaveLength(23);
       expect(row[9]).toBe('ПЕСОЧНИЦА: цены не настоящие');
       // This computer's desk, no warehouse picked: both empty.
-      expect(row.slice(10)).toEqual(['', '']);
+      expect(row.slice(10, 12)).toEqual(['', '']);
+      // One parcel, no COD: "0,00" and 1 place.
+      expect(row.slice(12, 14)).toEqual(['0,00', '1']);
       expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
       expect(row.slice(1, 4)).toEqual(['Москва', 'Казань', '1200']);
       expect(['СДЭК', 'Почта России']).toContain(row[4]);

@@ -7,6 +7,7 @@ import type { SimulatorHandle } from '../../../core/carriers/simulators/handle';
 import type { CarrierQuoteRequest } from '../../../core/carriers/types';
 import { SettingsView } from '../../../core/settings/view';
 import { openStore, type Store } from '../../../core/store';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const open: Array<Store | SimulatorHandle> = [];
 afterEach(async () => {
@@ -38,12 +39,12 @@ async function simulatorOf(c: BuiltInCarrier): Promise<SimulatorHandle> {
   return sim;
 }
 
-const request: CarrierQuoteRequest = {
+const request: CarrierQuoteRequest = makeQuoteRequest({
   from: { city: 'Москва', postalCode: null },
   to: { city: 'Казань', postalCode: null },
   parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
   declaredValueKopecks: 0,
-};
+});
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });
 
 describe('PEK and Yandex in the catalogue', () => {

@@ -12,6 +12,7 @@ import {
 import { SettingsView } from '../../../core/settings/view';
 import { openStore, type SqliteStore } from '../../../core/store';
 import { silentLogger } from '../../../core/util/logger';
+import { makeQuoteRequest } from '../../../core/carriers/quote-request';
 
 const open: Array<SqliteStore | SimulatorHandle> = [];
 afterEach(async () => {
@@ -43,13 +44,14 @@ async function simulatorOf(c: BuiltInCarrier): Promise<SimulatorHandle> {
   return sim;
 }
 
-const request = (over: Partial<CarrierQuoteRequest> = {}): CarrierQuoteRequest => ({
-  from: { city: 'Москва', postalCode: null },
-  to: { city: 'Казань', postalCode: null },
-  parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
-  declaredValueKopecks: 0,
-  ...over,
-});
+const request = (over: Partial<CarrierQuoteRequest> = {}): CarrierQuoteRequest =>
+  makeQuoteRequest({
+    from: { city: 'Москва', postalCode: null },
+    to: { city: 'Казань', postalCode: null },
+    parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
+    declaredValueKopecks: 0,
+    ...over,
+  });
 const ctx = () => ({ signal: AbortSignal.timeout(10_000) });
 
 describe('the catalogue builds adapters from settings', () => {

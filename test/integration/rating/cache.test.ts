@@ -3,6 +3,8 @@
 // rates call and is charged exactly once; each asker has its own answers unless rating.cache_sharing is shared. Carrier calls are counted by
 // the fault proxy in front of the sandbox simulators; the monotonic clock is moved past the TTL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toV1Rate } from '../../../core/contract/quote-ext';
+import type { Rate } from '../../../core/contract/v1';
 import type { SqliteStore } from '../../../core/store';
 import type { Clock } from '../../../core/util/clock';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
@@ -178,7 +180,8 @@ describe('rate cache over /v1 and the desk', () => {
     expect(since()).toEqual(ONE_QUOTE);
     const api = await t.postRates(s);
     expect(since()).toEqual(NO_CALLS);
-    expect(api.json.rates).toEqual(desk.ok && (desk.value as { rates: unknown[] }).rates);
+    // The desk's rates carry the clerk's fields (#21); /v1 sends the spec's fields of the same rates.
+    expect(api.json.rates).toEqual(desk.ok && (desk.value as { rates: Rate[] }).rates.map(toV1Rate));
     const s2 = shipment();
     await t.postRates(s2);
     since();

@@ -105,6 +105,7 @@ describe('migrate-to', () => {
       warehouses: 1,
       // One entry the builder writes itself, 13 its admin operations wrote through withAudit (#20).
       audit: 14,
+      pricing_rules: 2,
     });
     expect(report.desk.rows.notifications).toBeGreaterThanOrEqual(1);
     expect(report.leftBehind).toEqual({
@@ -173,6 +174,17 @@ describe('migrate-to', () => {
       );
       const audit = { limit: 100, offset: 0 };
       expect(await c.audit.search(audit)).toEqual(await d.audit.search(audit));
+      // Resale rules (#21): the desk's own and an account's, every field as it was.
+      expect(await c.pricing.list()).toEqual(await d.pricing.list());
+      expect(await c.pricing.list()).toEqual([
+        expect.objectContaining({ account_id: null, carrier: null, markup_percent: 12.5 }),
+        expect.objectContaining({
+          carrier: 'cdek',
+          packaging_kopecks: 3_050,
+          min_kopecks: 30_000,
+          rounding: '10',
+        }),
+      ]);
       expect(await c.quotes.search('', 100, 0, { warehouse: 'Склад Подольск' })).toEqual([
         expect.objectContaining({ request_id: 'desk-quote-1' }),
       ]);

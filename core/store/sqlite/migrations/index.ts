@@ -7,6 +7,8 @@ import { m0005LocationCache } from './0005-location-cache';
 import { m0006RateCards } from './0006-rate-cards';
 import { m0007FivePostCatalogue } from './0007-fivepost-catalogue';
 import { m0008CompanyDesks } from './0008-company-desks';
+import { m0009PointDirectories } from './0009-point-directories';
+import { m0010PricingRules } from './0010-pricing-rules';
 
 /**
  * Numbered, append-only: a shipped migration is never edited, not even its indentation (the checksum would
@@ -22,4 +24,6 @@ export const migrations: readonly Migration[] = [
   m0006RateCards,
   m0007FivePostCatalogue,
   m0008CompanyDesks,
+  m0009PointDirectories,
+  m0010PricingRules,
 ];

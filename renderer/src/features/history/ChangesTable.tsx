@@ -2,7 +2,7 @@
 // are «без изменений», said once (#17), not on every row; and the carriers that gave no rate this time, named
 // once with why (their services are not listed one by one as «больше не предлагается»).
 import type { ReactNode } from 'react';
-import type { ShipmentInput } from '../../../../core/contract/v1';
+import type { QuoteRequestInput } from '../../../../core/contract/quote-ext';
 import type { RerunResult } from '../../../../core/desk/contract';
 import { Table, type Column } from '../../components';
 import { useT } from '../../i18n';
@@ -13,7 +13,7 @@ import { summariseRerun, type ChangeLine } from './logic';
 export function ChangesTable(props: {
   result: RerunResult;
   lang: Lang;
-  shipment: ShipmentInput;
+  shipment: QuoteRequestInput;
   nameOf: (code: string) => string;
 }): ReactNode {
   const t = useT('history');

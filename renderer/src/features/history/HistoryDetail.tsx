@@ -1,5 +1,7 @@
 // One stored quote: what was asked, every rate, the carriers that gave none (in the UI language), a re-run
-// with the price change per service, and copying it as text or as a curl command.
+// with the price change per service, and copying it as text or as a curl command. The clerk's quote (#21):
+// its places, COD and ship date among the facts; each rate's fees, days with their kind and dates, and the
+// customer's price, in the Quote screen's own cells (quotes from before #21 show what they always did).
 import { useEffect, useState, type ReactNode } from 'react';
 import { newQuoteKey, type HistoryQuote, type RerunResult } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
@@ -18,15 +20,19 @@ import {
   type Column,
 } from '../../components';
 import { useLang, useT } from '../../i18n';
-import { formatDateTime, formatDays, formatMoney, formatWeight } from '../../lib/format';
+import { formatDay } from '../../lib/dates';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { rateKey, resultsAsText, type DeliveryType, type Rate } from '../quote/logic';
 import { NotRated } from '../quote/NotRated';
-import { describeShipment } from '../quote/ResultHeading';
+import { feeColumns, hasCustomerPrices } from '../quote/rate-extras';
+import { CustomerCell, DaysCell, FeeCell, FeeHeader, PriceCell, ServiceCell } from '../quote/RateCells';
+import { describeBoxes, describeShipment } from '../quote/ResultHeading';
 import { ChangesTable } from './ChangesTable';
 
 export function HistoryDetail(props: { id: number }): ReactNode {
   const t = useT('history');
   const tq = useT('quote');
+  const tx = useT('quoteExt');
   const { lang } = useLang();
   const toast = useToast();
   const nameOf = useCarrierNames();
@@ -100,28 +106,51 @@ export function HistoryDetail(props: { id: number }): ReactNode {
   const s = q.shipment;
   // Kinds only (the core reads old rows back into kinds): worded here, never the carrier's English.
   const failures = q.failures;
+  const rates: Rate[] = q.rates;
+  // The day counted from: as asked, or (a quote for today) the one the rates were counted from.
+  const shipDate = s.ship_date ?? rates.find((r) => r.ship_date)?.ship_date ?? null;
   const rateColumns: Column<Rate>[] = [
     { key: 'carrier', header: tq('col.carrier'), render: (r) => nameOf(r.carrier, r.carrier_name) },
     {
       key: 'service',
       header: tq('col.service'),
-      render: (r) => <span title={r.service_name}>{r.service_name}</span>,
+      render: (r) => <ServiceCell rate={r} />,
       className: 'cell-service',
     },
     { key: 'delivery', header: tq('col.delivery'), render: (r) => deliveryLabel(r.delivery_type) },
     {
       key: 'days',
       header: tq('col.days'),
-      render: (r) => formatDays(r.days_min, r.days_max, lang),
+      render: (r) => <DaysCell rate={r} />,
       width: '110px',
     },
+    ...feeColumns(rates, s).map((kind): Column<Rate> => ({
+      key: `fee-${kind}`,
+      header: <FeeHeader kind={kind} />,
+      align: 'right',
+      render: (r) => <FeeCell rate={r} kind={kind} />,
+      className: 'cell-fee',
+    })),
     {
       key: 'price',
       header: tq('col.price'),
       align: 'right',
-      render: (r) => formatMoney(r.price_kopecks, lang),
+      render: (r) => <PriceCell rate={r} />,
       width: '130px',
+      className: 'cell-price',
     },
+    ...(hasCustomerPrices(rates)
+      ? [
+          {
+            key: 'customer',
+            header: <span title={tx('customerHint')}>{tx('col.customer')}</span>,
+            align: 'right',
+            render: (r) => <CustomerCell rate={r} />,
+            width: '120px',
+            className: 'cell-customer',
+          } satisfies Column<Rate>,
+        ]
+      : []),
   ];
 
   return (
@@ -190,19 +219,26 @@ export function HistoryDetail(props: { id: number }): ReactNode {
         </div>
         <div>
           <dt>{t('shipment')}</dt>
-          <dd>
-            {t('parcel', {
-              weight: formatWeight(s.parcel.weight_grams, lang),
-              l: s.parcel.length_cm,
-              w: s.parcel.width_cm,
-              h: s.parcel.height_cm,
-            })}
-          </dd>
+          <dd data-testid="history-detail-boxes">{describeBoxes(s, lang, tq)}</dd>
         </div>
         <div>
           <dt>{tq('value')}</dt>
           <dd className="num">{formatMoney(s.declared_value_kopecks, lang)}</dd>
         </div>
+        {s.cod_kopecks > 0 ? (
+          <div>
+            <dt>{tx('cod')}</dt>
+            <dd className="num" data-testid="history-detail-cod">
+              {formatMoney(s.cod_kopecks, lang)}
+            </dd>
+          </div>
+        ) : null}
+        {shipDate ? (
+          <div>
+            <dt>{tx('shipDate')}</dt>
+            <dd data-testid="history-detail-ship-date">{formatDay(shipDate, lang)}</dd>
+          </div>
+        ) : null}
       </dl>
 
       {rerun ? <ChangesTable result={rerun} lang={lang} shipment={s} nameOf={nameOf} /> : null}
@@ -222,8 +258,9 @@ export function HistoryDetail(props: { id: number }): ReactNode {
         ) : (
           <Table
             columns={rateColumns}
-            rows={q.rates}
+            rows={rates}
             rowKey={rateKey}
+            className="history-rates"
             caption={t('quoteTitle', { id: q.id })}
             data-testid="history-rates"
           />

@@ -11,12 +11,15 @@ import type { ExportFormat } from './useQuoteOutput';
 export function CopyMenu(props: {
   onCopy: () => void;
   onCopyText: () => void;
+  /** «Копировать цену клиента» (#21); absent when no rate has a customer's price. */
+  onCopyCustomer?: (() => void) | undefined;
   onExport: (format: ExportFormat) => void;
   /** False while the quote is still running or was never stored: there is no file to write yet. */
   canExport: boolean;
   exporting: ExportFormat | null;
 }): ReactNode {
   const t = useT('quote');
+  const tx = useT('quoteExt');
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -103,6 +106,17 @@ export function CopyMenu(props: {
           <button type="button" role="menuitem" onClick={choose(props.onCopyText)} data-testid="copy-text">
             {t('copyText')}
           </button>
+          {props.onCopyCustomer ? (
+            <button
+              type="button"
+              role="menuitem"
+              title={tx('copyCustomerHint')}
+              onClick={choose(props.onCopyCustomer)}
+              data-testid="copy-customer"
+            >
+              {tx('copyCustomer')}
+            </button>
+          ) : null}
           <button
             type="button"
             role="menuitem"

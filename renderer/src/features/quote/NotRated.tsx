@@ -3,7 +3,7 @@
 // (проверьте название)» — with advice that never asks for what the form already holds and, where the clerk
 // can fix it, a link (switched off → the carrier's card, to switch it on; not set up → Carriers).
 import type { ReactNode } from 'react';
-import type { ShipmentInput } from '../../../../core/contract/v1';
+import type { QuoteRequestInput } from '../../../../core/contract/quote-ext';
 import { hrefFor, navigate } from '../../app/router';
 import { useT, type ScopedT } from '../../i18n';
 import { groupUnavailable, toneOf, type Failed, type ReasonGroup } from './unavailable';
@@ -29,7 +29,7 @@ export function EnableCarrierLink(props: { code: string; name: string; label?: s
 
 export function NotRated(props: {
   failed: readonly Failed[];
-  shipment: ShipmentInput | null;
+  shipment: QuoteRequestInput | null;
   nameOf: (code: string) => string;
   label?: string;
   'data-testid'?: string;
@@ -65,7 +65,7 @@ function reasonOf(g: ReasonGroup, t: ScopedT<'quote'>): string {
 /** The same grouped reasons as one plain line (a tooltip): «5Post, DPD — больше, чем берёт перевозчик; …». */
 export function reasonsText(
   failed: readonly Failed[],
-  shipment: ShipmentInput | null,
+  shipment: QuoteRequestInput | null,
   nameOf: (code: string) => string,
   t: ScopedT<'quote'>,
 ): string {

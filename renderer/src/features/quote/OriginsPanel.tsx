@@ -2,7 +2,7 @@
 // cheapest price and quickest time, its options (the five cheapest first, the rest one click away) and what
 // it could not quote. The origin the core names cheapest / fastest carries a badge in words, not a colour.
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import type { ShipmentInput } from '../../../../core/contract/v1';
+import type { QuoteRequestInput } from '../../../../core/contract/quote-ext';
 import { Badge, EmptyState, ErrorState, Table, type Column } from '../../components';
 import { useLang, useT } from '../../i18n';
 import type { CarrierNameOf } from '../../lib/carrier-names';
@@ -176,7 +176,7 @@ function jumpTo(e: MouseEvent<HTMLAnchorElement>, origin: OriginRun): void {
 
 /** "Из всех складов → Казань · 1,2 кг, 30×20×10 см · ценность не указана". */
 function describeOrigins(
-  s: ShipmentInput,
+  s: QuoteRequestInput,
   lang: 'ru' | 'en',
   tq: Parameters<typeof describeShipment>[2],
   title: string,
@@ -190,7 +190,7 @@ function OriginBlock(props: {
   mark: OriginMark;
   nameOf: CarrierNameOf;
   deliveryLabel: (d: DeliveryType) => string;
-  shipment: ShipmentInput | null;
+  shipment: QuoteRequestInput | null;
 }): ReactNode {
   const t = useT('warehouses');
   const tq = useT('quote');

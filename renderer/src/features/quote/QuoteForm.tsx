@@ -1,23 +1,35 @@
-// The quote form: from / to with postal codes, weight, box sides or a preset, declared value, carriers.
-// Messages go in one line under each row (FormMessages), so a message never moves a field.
+// The quote form: from / to with postal codes; the box (weight, sides or a preset, how many) and further places
+// (#21); declared value, cash on delivery and the ship date; carriers. Messages go in one line under each
+// row (FormMessages), so a message never moves a field.
 import type { ReactNode, RefObject } from 'react';
 import type { CitySuggestion } from '../../../../core/desk/contract';
 import type { QuoteCarrier } from '../../api/quote-carriers';
-import { Button, Input, TextField } from '../../components';
+import { Button, TextField } from '../../components';
 import { useLang, useT } from '../../i18n';
-import { formatDecimal } from '../../lib/format';
 import { CarrierPicker } from './CarrierPicker';
 import { CityField } from './CityField';
 import type { CityLookup } from './city-lookup';
 import { chosen } from './city-match';
-import { cityKeys, parcelMessages, placeMessages, type Side } from './form-messages';
-import { FormMessages } from './FormMessages';
+import type { FieldErrors, PlaceFieldErrors } from './field-errors';
+import {
+  askMessages,
+  cityKeys,
+  morePlaceMessages as placeBoxMessages,
+  parcelMessages,
+  placeMessages,
+  type Side,
+} from './form-messages';
+import { FormMessages, type FormMessage } from './FormMessages';
 import { localiseNumber, type DraftField, type QuoteDraft } from './logic';
-import { presetMatching, type BoxPreset } from './presets';
+import { EMPTY_PLACE, MAX_PLACES, placeFieldId } from './places-draft';
+import { PlaceFields } from './PlaceFields';
+import type { BoxPreset } from './presets';
+import { ShipDateField } from './ShipDateField';
 import { FixedPlace, WarehousePicker } from './WarehousePicker';
 import type { OriginChoice } from './warehouses';
 import type { Warehouse } from '../../../../core/desk/contract';
 import './quote-form.css';
+import './clerk-quote.css';
 
 export type { Side };
 
@@ -32,7 +44,10 @@ export const FIELD_IDS: Record<DraftField, string> = {
   length: 'length',
   width: 'width',
   height: 'height',
+  count: 'place-count',
   value: 'declared-value',
+  cod: 'cod',
+  shipDate: 'ship-date',
 };
 
 export interface QuoteFormProps {
@@ -44,7 +59,7 @@ export interface QuoteFormProps {
   carriers: readonly QuoteCarrier[];
   presets: readonly BoxPreset[];
   /** Field errors in words (only after a quote was attempted). */
-  errors: Partial<Record<DraftField, string>>;
+  errors: FieldErrors;
   /** What the core said about each city text. */
   cities: Record<Side, CityLookup | null>;
   onCityLookup: (side: Side, lookup: CityLookup) => void;
@@ -75,12 +90,12 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
   const t = useT('quote');
   const ti = useT('quoteInput');
   const tw = useT('warehouses');
+  const tx = useT('quoteExt');
   const { lang } = useLang();
   const { draft, update, errors } = props;
-  const currentPreset = presetMatching(props.presets, draft);
 
   /** A number typed with the other separator is shown in the UI language's once the field is left. */
-  const localiseOnBlur = (f: 'weight' | 'length' | 'width' | 'height' | 'value') => (): void => {
+  const localiseOnBlur = (f: 'value' | 'cod') => (): void => {
     const v = localiseNumber(draft[f], lang);
     if (v !== draft[f]) update({ [f]: v });
   };
@@ -101,6 +116,7 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
   const parcelRow = parcelMessages({
     t,
     ti,
+    tx,
     errors,
     light: props.lightWeight,
     onKeepLight: props.onKeepLight,
@@ -111,10 +127,37 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
     },
   });
 
+  const askRow = askMessages({ t, tx, errors });
+  const morePlaceMessages = (n: number, e: PlaceFieldErrors | undefined): FormMessage[] =>
+    placeBoxMessages({ t, tx, place: n, errors: e ?? {} });
+
   const describedBy = (...ids: string[]): string | undefined => {
-    const present = ids.filter((id) => [...placeRow, ...parcelRow].some((m) => m.id === id));
+    const present = ids.filter((id) => [...placeRow, ...parcelRow, ...askRow].some((m) => m.id === id));
     return present.length > 0 ? present.join(' ') : undefined;
   };
+
+  /** «+ Место» after the last box: a further place, the cursor in its weight. */
+  const addPlace =
+    draft.more.length < MAX_PLACES - 1 ? (
+      <div className="field add-place-field">
+        <span className="field-label" aria-hidden="true">
+          &nbsp;
+        </span>
+        <Button
+          id="add-place"
+          variant="ghost"
+          onClick={() => {
+            update({ more: [...draft.more, { ...EMPTY_PLACE }] });
+            const n = draft.more.length + 2;
+            requestAnimationFrame(() => document.getElementById(placeFieldId(n, 'weight'))?.focus());
+          }}
+          title={tx('addPlaceHint')}
+          data-testid="add-place"
+        >
+          {tx('addPlace')}
+        </Button>
+      </div>
+    ) : null;
 
   return (
     <form
@@ -211,75 +254,73 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
         </div>
       </div>
       <FormMessages items={placeRow} data-testid="place-messages" />
-      <div className="qf-row">
-        <TextField
-          id="weight"
-          label={t('weight')}
-          unit={t('kg')}
-          fieldClassName="weight-field"
-          inputMode="decimal"
-          value={draft.weight}
-          placeholder={t('weightPlaceholder')}
-          invalid={Boolean(errors.weight)}
-          describedBy={describedBy('weight-error', 'weight-light')}
-          onChange={(weight) => update({ weight })}
-          onBlur={localiseOnBlur('weight')}
-          data-testid="weight"
+      <div className="qf-row qf-place">
+        <PlaceFields
+          place={1}
+          value={draft}
+          onChange={update}
+          presets={props.presets}
+          invalid={{
+            weight: Boolean(errors.weight),
+            length: Boolean(errors.length),
+            width: Boolean(errors.width),
+            height: Boolean(errors.height),
+            count: Boolean(errors.count),
+          }}
+          describedBy={describedBy}
+          messageIds={{
+            weight: ['weight-error', 'weight-light'],
+            dims: 'dims-error',
+            count: 'place-count-error',
+          }}
         />
-        <div className="field dims-field" role="group" aria-labelledby="dims-label">
-          <span className="field-label" id="dims-label">
-            {t('dims')}
-          </span>
-          <div className="with-unit">
-            {(['length', 'width', 'height'] as const).map((side, i) => (
-              <span key={side} className="dim">
-                {i > 0 ? (
-                  <span className="times" aria-hidden="true">
-                    ×
-                  </span>
-                ) : null}
-                <Input
-                  id={side}
-                  inputMode="decimal"
-                  aria-label={t(side)}
-                  aria-describedby={describedBy('dims-error')}
-                  value={draft[side]}
-                  invalid={Boolean(errors[side])}
-                  onChange={(e) => update({ [side]: e.currentTarget.value })}
-                  onBlur={localiseOnBlur(side)}
-                  data-testid={side}
-                />
-              </span>
-            ))}
-            <span className="unit">{t('cm')}</span>
+        {draft.more.length === 0 ? addPlace : null}
+      </div>
+      <FormMessages items={parcelRow} data-testid="parcel-messages" />
+      {draft.more.map((p, i) => {
+        const n = i + 2;
+        const rowMessages = morePlaceMessages(n, errors.more?.[i]);
+        return (
+          <div key={i} className="qf-place-more">
+            <div className="qf-row qf-place" data-testid={`place-${n}`}>
+              <PlaceFields
+                place={n}
+                value={p}
+                onChange={(patch) =>
+                  update({ more: draft.more.map((q, j) => (j === i ? { ...q, ...patch } : q)) })
+                }
+                presets={props.presets}
+                invalid={{
+                  weight: Boolean(errors.more?.[i]?.weight),
+                  length: Boolean(errors.more?.[i]?.length),
+                  width: Boolean(errors.more?.[i]?.width),
+                  height: Boolean(errors.more?.[i]?.height),
+                  count: Boolean(errors.more?.[i]?.count),
+                }}
+                describedBy={(...ids) => {
+                  const present = ids.filter((id) => rowMessages.some((m) => m.id === id));
+                  return present.length > 0 ? present.join(' ') : undefined;
+                }}
+                messageIds={{
+                  weight: [`place-${n}-weight-error`],
+                  dims: `place-${n}-dims-error`,
+                  count: `place-${n}-count-error`,
+                }}
+                onRemove={() => {
+                  update({ more: draft.more.filter((_, j) => j !== i) });
+                  // The cursor stays in the form: on the place before, or on «+ Место».
+                  requestAnimationFrame(() =>
+                    document.getElementById(i > 0 ? placeFieldId(n - 1, 'weight') : 'add-place')?.focus(),
+                  );
+                }}
+              />
+              {i === draft.more.length - 1 ? addPlace : null}
+            </div>
+            <FormMessages items={rowMessages} data-testid={`place-${n}-messages`} />
           </div>
-        </div>
-        <div className="field box-field">
-          <label htmlFor="box-preset">{t('box')}</label>
-          <select
-            id="box-preset"
-            className="select"
-            value={currentPreset?.name ?? ''}
-            onChange={(e) => {
-              const p = props.presets.find((x) => x.name === e.currentTarget.value);
-              if (p) {
-                update({
-                  length: formatDecimal(p.length_cm, lang),
-                  width: formatDecimal(p.width_cm, lang),
-                  height: formatDecimal(p.height_cm, lang),
-                });
-              }
-            }}
-            data-testid="box-preset"
-          >
-            <option value="">{t('boxCustom')}</option>
-            {props.presets.map((p) => (
-              <option key={p.name} value={p.name}>
-                {`${p.name} ${formatDecimal(p.length_cm, lang)}×${formatDecimal(p.width_cm, lang)}×${formatDecimal(p.height_cm, lang)}`}
-              </option>
-            ))}
-          </select>
-        </div>
+        );
+      })}
+      <div className="qf-row">
         <TextField
           id="declared-value"
           label={t('value')}
@@ -293,6 +334,26 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
           onChange={(value) => update({ value })}
           onBlur={localiseOnBlur('value')}
           data-testid="declared-value"
+        />
+        <TextField
+          id="cod"
+          label={tx('cod')}
+          unit={t('rub')}
+          fieldClassName="cod-field"
+          inputMode="decimal"
+          value={draft.cod}
+          placeholder={tx('codNone')}
+          invalid={Boolean(errors.cod)}
+          describedBy={describedBy('cod-error')}
+          onChange={(cod) => update({ cod })}
+          onBlur={localiseOnBlur('cod')}
+          data-testid="cod"
+        />
+        <ShipDateField
+          value={draft.shipDate}
+          onChange={(shipDate) => update({ shipDate })}
+          invalid={Boolean(errors.shipDate)}
+          describedBy={describedBy('ship-date-error')}
         />
         <div className="qf-actions">
           <CarrierPicker
@@ -313,7 +374,7 @@ export function QuoteForm(props: QuoteFormProps): ReactNode {
           </Button>
         </div>
       </div>
-      <FormMessages items={parcelRow} data-testid="parcel-messages" />
+      <FormMessages items={askRow} data-testid="ask-messages" />
     </form>
   );
 }

@@ -4,7 +4,7 @@
 // origin (#20) joined the form: the wiring is one component's, and the origin's own logic already lives in
 // useOrigin.ts; the keyboard wiring is the next to move out if it grows.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ShipmentInput } from '../../../../core/contract/v1';
+import type { QuoteRequestInput } from '../../../../core/contract/quote-ext';
 import { hasDeskApi } from '../../api/client';
 import { loadQuoteCarriers } from '../../api/quote-carriers';
 import { useCarrierNamer } from '../../api/useCarrierNames';
@@ -22,6 +22,7 @@ import {
   bestOf,
   buildShipment,
   EMPTY_DRAFT,
+  firstBox,
   isQuestionableWeight,
   matchesDelivery,
   nextSort,
@@ -45,7 +46,7 @@ import { useQuoteOutput } from './useQuoteOutput';
 import { useQuoteSetup } from './useQuoteSetup';
 import { OriginsPanel } from './OriginsPanel';
 import { useOrigin } from './useOrigin';
-import { FIELD_ORDER, fieldErrors } from './field-errors';
+import { fieldErrors, firstInvalidField } from './field-errors';
 import { NO_ORIGIN, originsOf } from './warehouses';
 
 const VIEW_KEY = 'ratedesk.quote.view';
@@ -63,6 +64,7 @@ export function QuoteScreen(): ReactNode {
   const t = useT('quote');
   const ti = useT('quoteInput');
   const tw = useT('warehouses');
+  const tx = useT('quoteExt');
   const toast = useToast();
   const { info } = useApp();
   const session = useQuoteSession();
@@ -189,20 +191,16 @@ export function QuoteScreen(): ReactNode {
       verdicts[side].kind === 'unknown' || verdicts[side].kind === 'unconfirmed';
     if (!ready.ok || blocked('from') || blocked('to')) {
       setShowErrors(true);
-      const first = FIELD_ORDER.find(
-        (f) =>
-          (!ready.ok && ready.errors[f]) ||
-          (f === 'fromCity' && blocked('from')) ||
-          (f === 'toCity' && blocked('to')),
-      );
+      const first = firstInvalidField(ready, { from: blocked('from'), to: blocked('to') });
+      const field = first && 'field' in first ? first.field : null;
       // A doubtful city opens its question in the field (after this render, so the field has the answer).
-      const ask = first === 'fromCity' ? 'from' : first === 'toCity' ? 'to' : null;
+      const ask = field === 'fromCity' ? 'from' : field === 'toCity' ? 'to' : null;
       if (ask && verdicts[ask].kind === 'unconfirmed') setAsks((a) => ({ ...a, [ask]: a[ask] + 1 }));
-      else if (first) document.getElementById(FIELD_IDS[first])?.focus();
+      else if (first) document.getElementById('field' in first ? FIELD_IDS[first.field] : first.id)?.focus();
       return null;
     }
     // 10 g or less: asked once; Enter again (or «Да, 10 г») quotes as typed.
-    const grams = ready.shipment.parcel.weight_grams;
+    const grams = firstBox(ready.shipment).weight_grams;
     if (isQuestionableWeight(grams) && !lightConfirmed && lightWeight !== grams) {
       setShowErrors(false);
       setLightWeight(grams);
@@ -224,7 +222,7 @@ export function QuoteScreen(): ReactNode {
   }
 
   /** A run for this shipment; `probe`: carriers skipped by their breaker to ask at once («спросить сейчас»). */
-  async function startFor(shipment: ShipmentInput, probe?: string[]): Promise<void> {
+  async function startFor(shipment: QuoteRequestInput, probe?: string[]): Promise<void> {
     setSelected(null);
     firstRowAt.current = null;
     undo.current = null;
@@ -267,6 +265,7 @@ export function QuoteScreen(): ReactNode {
     sandbox,
     deliveryLabel,
     nameOf,
+    points: run.points ?? {},
   });
   const copySelected = (): Promise<void> =>
     output.copySelected(selected ? run.rates.get(selected) : undefined);
@@ -328,10 +327,10 @@ export function QuoteScreen(): ReactNode {
   });
 
   // ---- errors as words ----
-  const errors = showErrors ? fieldErrors({ built, draft, unknownCity, unconfirmed, cities, t, ti }) : {};
+  const errors = showErrors ? fieldErrors({ built, draft, unknownCity, unconfirmed, cities, t, ti, tx }) : {};
   // The weight's question stays while the weight is the one asked about.
   const lightShown =
-    lightWeight !== null && built.ok && built.shipment.parcel.weight_grams === lightWeight
+    lightWeight !== null && built.ok && firstBox(built.shipment).weight_grams === lightWeight
       ? lightWeight
       : null;
 
@@ -395,6 +394,8 @@ export function QuoteScreen(): ReactNode {
           }}
           onCopyAll={() => void output.copyTable()}
           onCopyText={() => void output.copyTableText()}
+          onCopyCustomer={() => void output.copyCustomer(selected ? run.rates.get(selected) : undefined)}
+          onChoosePoint={session.choosePoint}
           onExport={(format) => void output.exportAs(format)}
           exporting={output.exporting}
         />

@@ -2,12 +2,31 @@
 // are inserted where they belong, and the row the clerk is reading (selected, or under the mouse, or the
 // first one in view once scrolled) stays where it is on screen: the page scrolls by the height of what was
 // inserted above it (issue #9). Nothing is ever reshuffled under the cursor.
+// The clerk's quote (#21) adds the fee columns, the days' kind and dates, the customer's price, and under a
+// pickup-point rate its points (PointsPanel) or the point chosen.
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { PickupPoint } from '../../../../core/contract/points';
 import { Badge, Button, Table, type Column } from '../../components';
-import { useLang, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import type { CarrierNameOf } from '../../lib/carrier-names';
-import { formatDays, formatMoney } from '../../lib/format';
+import type { QuoteAsk } from './draft';
 import { effectiveDays, rateKey, type DeliveryType, type Rate, type Sort } from './logic';
+import { hasPoints } from './points';
+import { ChosenPoint, PointsPanel } from './PointsPanel';
+import type { FeeKind } from './rate-extras';
+import { CustomerCell, DaysCell, FeeCell, FeeHeader, PriceCell, ServiceCell } from './RateCells';
+
+/** The clerk's quote's parts of the table (#21). */
+export interface RateExtras {
+  /** Fee columns to show (asked for, or given by some rate). */
+  fees: readonly FeeKind[];
+  /** Show the customer's price beside the carrier's. */
+  customer: boolean;
+  /** The shipment the rates answer (points are searched for its boxes and COD). */
+  shipment: QuoteAsk | null;
+  points: Readonly<Record<string, PickupPoint>>;
+  onChoosePoint: (rate: string, point: PickupPoint | null) => void;
+}
 
 interface Anchor {
   key: string;
@@ -49,9 +68,20 @@ export function RatesTable(props: {
   deliveryLabel: (d: DeliveryType) => string;
   nameOf: CarrierNameOf;
   caption: string;
+  extras: RateExtras;
 }): ReactNode {
   const t = useT('quote');
-  const { lang } = useLang();
+  const tx = useT('quoteExt');
+  const { extras } = props;
+  /** Rates whose points list is open. */
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string, on: boolean): void =>
+    setOpen((o) => {
+      const next = new Set(o);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   const root = useRef<HTMLDivElement>(null);
   const spacer = useRef<HTMLDivElement>(null);
   const hovered = useRef<string | null>(null);
@@ -90,7 +120,7 @@ export function RatesTable(props: {
     let key = props.selected ?? hovered.current;
     if (!key || !keys.includes(key)) {
       const top = scroller.getBoundingClientRect().top;
-      const first = [...el.querySelectorAll<HTMLElement>('tbody tr')].find(
+      const first = [...el.querySelectorAll<HTMLElement>('tbody tr[data-key]')].find(
         (r) => r.getBoundingClientRect().top >= top,
       );
       const scrolledPast = el.getBoundingClientRect().top < top;
@@ -111,24 +141,70 @@ export function RatesTable(props: {
     {
       key: 'service',
       header: t('col.service'),
-      render: (r) => <span title={r.service_name}>{r.service_name}</span>,
+      render: (r) => <ServiceCell rate={r} />,
       className: 'cell-service',
     },
-    { key: 'delivery', header: t('col.delivery'), render: (r) => props.deliveryLabel(r.delivery_type) },
+    {
+      key: 'delivery',
+      header: t('col.delivery'),
+      render: (r) => {
+        const key = rateKey(r);
+        const label = props.deliveryLabel(r.delivery_type);
+        if (!hasPoints(r) || !extras.shipment) return label;
+        const isOpen = open.has(key);
+        return (
+          <>
+            <span className="cell-line">{label}</span>
+            <button
+              type="button"
+              className="link-button cell-sub points-toggle"
+              aria-expanded={isOpen}
+              title={tx('points.openHint')}
+              onClick={(e) => {
+                e.stopPropagation();
+                props.onSelect(key);
+                toggle(key, !isOpen);
+              }}
+              data-testid="points-toggle"
+            >
+              {`${tx('points.open')} ${isOpen ? '▴' : '▾'}`}
+            </button>
+          </>
+        );
+      },
+    },
     {
       key: 'days',
       header: t('col.days'),
       sortable: true,
-      render: (r) => formatDays(r.days_min, r.days_max, lang),
+      render: (r) => <DaysCell rate={r} />,
     },
+    ...extras.fees.map((kind): Column<Rate> => ({
+      key: `fee-${kind}`,
+      header: <FeeHeader kind={kind} />,
+      align: 'right',
+      render: (r) => <FeeCell rate={r} kind={kind} />,
+      className: 'cell-fee',
+    })),
     {
       key: 'price',
       header: t('col.price'),
       sortable: true,
       align: 'right',
-      render: (r) => formatMoney(r.price_kopecks, lang),
+      render: (r) => <PriceCell rate={r} />,
       className: 'cell-price',
     },
+    ...(extras.customer
+      ? [
+          {
+            key: 'customer',
+            header: <span title={tx('customerHint')}>{tx('col.customer')}</span>,
+            align: 'right',
+            render: (r) => <CustomerCell rate={r} />,
+            className: 'cell-customer',
+          } satisfies Column<Rate>,
+        ]
+      : []),
     {
       key: 'badges',
       header: <span className="sr-only">{t('col.badges')}</span>,
@@ -186,6 +262,28 @@ export function RatesTable(props: {
         onSort={props.onSort}
         selectedKey={props.selected}
         onRowClick={(r) => props.onSelect(rateKey(r))}
+        rowAfter={(r) => {
+          const key = rateKey(r);
+          const chosen = extras.points[key] ?? null;
+          if (open.has(key) && extras.shipment) {
+            return (
+              <PointsPanel
+                carrier={r.carrier}
+                carrierName={props.nameOf(r.carrier, r.carrier_name)}
+                shipment={extras.shipment}
+                chosen={chosen}
+                onChoose={(p) => extras.onChoosePoint(key, p)}
+                onClose={() => {
+                  toggle(key, false);
+                  document
+                    .querySelector<HTMLElement>(`tr[data-key="${CSS.escape(key)}"] .points-toggle`)
+                    ?.focus();
+                }}
+              />
+            );
+          }
+          return chosen ? <ChosenPoint point={chosen} onChange={() => toggle(key, true)} /> : null;
+        }}
         rowProps={(r) => ({
           'data-testid': 'rate-row',
           'data-carrier': r.carrier,

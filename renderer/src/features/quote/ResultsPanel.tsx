@@ -2,6 +2,7 @@
 // state, the cheapest and fastest options in one line, the toolbar, the table with the price/transit chart,
 // and the carriers that gave no rate.
 import type { ReactNode } from 'react';
+import type { PickupPoint } from '../../../../core/contract/points';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../components';
 import { useT } from '../../i18n';
 import type { CarrierNameOf } from '../../lib/carrier-names';
@@ -9,6 +10,7 @@ import type { DeliveryFilter, DeliveryType, Rate, Sort } from './logic';
 import { NotRated } from './NotRated';
 import { PriceChart } from './PriceChart';
 import { QuoteSummaryLine } from './QuoteSummary';
+import { feeColumns, hasCustomerPrices } from './rate-extras';
 import { RatesTable } from './RatesTable';
 import { ResultHeading } from './ResultHeading';
 import { ResultsToolbar, type ViewPrefs } from './ResultsToolbar';
@@ -46,8 +48,11 @@ export function ResultsPanel(props: {
   onRepeat: (probe: string[]) => void;
   onCopyAll: () => void;
   onCopyText: () => void;
+  /** «Копировать цену клиента» (#21): shown when some rate has a customer's price. */
+  onCopyCustomer: () => void;
   onExport: (format: ExportFormat) => void;
   exporting: ExportFormat | null;
+  onChoosePoint: (rate: string, point: PickupPoint | null) => void;
 }): ReactNode {
   const t = useT('quote');
   const { run } = props;
@@ -56,6 +61,13 @@ export function ResultsPanel(props: {
   const failed = failedOf(run.carriers);
   // «Повторить» asks the skipped carriers too: a plain repeat would only be skipped again.
   const skipped = failed.filter((f) => f.kind === 'temporarily_skipped').map((f) => f.code);
+  const extras = {
+    fees: feeColumns(rows, run.shipment),
+    customer: hasCustomerPrices(rows),
+    shipment: run.shipment,
+    points: run.points ?? {},
+    onChoosePoint: props.onChoosePoint,
+  };
   return (
     <div
       className={`results panel${props.sandbox ? ' results-sandbox' : ''}${props.outdated ? ' results-outdated' : ''}`}
@@ -84,6 +96,7 @@ export function ResultsPanel(props: {
           total={rows.length}
           onCopyAll={props.onCopyAll}
           onCopyText={props.onCopyText}
+          onCopyCustomer={hasCustomerPrices(rows) ? props.onCopyCustomer : undefined}
           onExport={props.onExport}
           canExport={run.phase === 'done' && run.quoteId !== null}
           exporting={props.exporting}
@@ -119,13 +132,17 @@ export function ResultsPanel(props: {
           <p>{t('noRates.body')}</p>
         </EmptyState>
       ) : (
-        <div className={`results-body${props.view.chart ? ' with-chart' : ''}`}>
+        <div
+          className={`results-body${props.view.chart ? ' with-chart' : ''}${extras.fees.length > 0 || extras.customer ? ' with-extra-columns' : ''}`}
+        >
           {visible.length === 0 ? (
             <EmptyState title={t('noMatch.title')}>
               <p>{t('noMatch.body')}</p>
             </EmptyState>
           ) : (
             <RatesTable
+              key={run.key ?? 'kept'}
+              extras={extras}
               rows={visible}
               sort={props.sort}
               onSort={props.onSort}

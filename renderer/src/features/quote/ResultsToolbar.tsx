@@ -23,6 +23,7 @@ export function ResultsToolbar(props: {
   total: number;
   onCopyAll: () => void;
   onCopyText: () => void;
+  onCopyCustomer?: (() => void) | undefined;
   onExport: (format: ExportFormat) => void;
   canExport: boolean;
   exporting: ExportFormat | null;
@@ -60,6 +61,7 @@ export function ResultsToolbar(props: {
       <CopyMenu
         onCopy={props.onCopyAll}
         onCopyText={props.onCopyText}
+        onCopyCustomer={props.onCopyCustomer}
         onExport={props.onExport}
         canExport={props.canExport}
         exporting={props.exporting}

@@ -27,6 +27,12 @@ export interface TsvWords {
   sandboxMarker?: string | undefined;
   /** The decimal separator of the spreadsheet that will read the prices (localeDecimal). */
   decimal: ',' | '.';
+  /**
+   * #21, trailing columns (the first five stay where a 1С template maps them): the customer's price when
+   * some rate has one, and the chosen pickup point when some rate has one.
+   */
+  customer?: { header: string } | undefined;
+  points?: { header: string; of: (r: Rate) => string | undefined } | undefined;
 }
 
 /** One cell: no tab or line break inside it (they would split it), and never a formula. */
@@ -52,8 +58,14 @@ export function resultsAsTsv(rates: readonly Rate[], words: TsvWords): string {
   const lines: string[] = [];
   if (words.sandboxMarker) lines.push(tsvCell(words.sandboxMarker));
   lines.push(tsvCell(words.heading));
-  lines.push(words.headers.map(tsvCell).join('\t'));
+  const headers = [
+    ...words.headers,
+    ...(words.customer ? [words.customer.header] : []),
+    ...(words.points ? [words.points.header] : []),
+  ];
+  lines.push(headers.map(tsvCell).join('\t'));
   for (const r of rates) {
+    const customer = r.customer_price_kopecks ?? null;
     lines.push(
       [
         tsvCell(words.nameOf(r.carrier, r.carrier_name)),
@@ -61,6 +73,8 @@ export function resultsAsTsv(rates: readonly Rate[], words: TsvWords): string {
         tsvCell(words.deliveryLabel(r.delivery_type)),
         daysText(r.days_min, r.days_max),
         roublesText(r.price_kopecks, words.decimal),
+        ...(words.customer ? [customer === null ? '' : roublesText(customer, words.decimal)] : []),
+        ...(words.points ? [tsvCell(words.points.of(r) ?? '')] : []),
       ].join('\t'),
     );
   }

@@ -4,6 +4,7 @@ import type { CitySuggestion } from '../../../../core/desk/contract';
 import type { ScopedT } from '../../i18n';
 import type { CityLookup } from './city-match';
 import { CityNotice, type FormMessage } from './FormMessages';
+import type { FieldErrors, PlaceFieldErrors } from './field-errors';
 import type { DraftField } from './logic';
 
 export type Side = 'from' | 'to';
@@ -78,6 +79,7 @@ export function placeMessages({ t, errors, lookupOf, onPick }: PlaceMessageArgs)
 export interface ParcelMessageArgs {
   t: ScopedT<'quote'>;
   ti: ScopedT<'quoteInput'>;
+  tx: ScopedT<'quoteExt'>;
   errors: Partial<Record<DraftField, string>>;
   /** A weight in grams the form asks about before quoting (10 g or less), or null. */
   light: number | null;
@@ -88,6 +90,7 @@ export interface ParcelMessageArgs {
 export function parcelMessages({
   t,
   ti,
+  tx,
   errors,
   light,
   onKeepLight,
@@ -116,7 +119,58 @@ export function parcelMessages({
     });
   }
   if (dimError) out.push({ id: 'dims-error', label: t('dims'), text: dimError, tone: 'error' });
+  if (errors.count)
+    out.push({ id: 'place-count-error', label: tx('count'), text: errors.count, tone: 'error' });
+  return out;
+}
+
+/** A further place's row (#21): its weight, sides and count, each named with the place («Место 2, вес»). */
+export function morePlaceMessages(p: {
+  t: ScopedT<'quote'>;
+  tx: ScopedT<'quoteExt'>;
+  place: number;
+  errors: PlaceFieldErrors;
+}): FormMessage[] {
+  const { t, tx, place, errors } = p;
+  const name = tx('place', { n: place });
+  const out: FormMessage[] = [];
+  const dimError = errors.length ?? errors.width ?? errors.height;
+  if (errors.weight)
+    out.push({
+      id: `place-${place}-weight-error`,
+      label: `${name}, ${t('weight').toLowerCase()}`,
+      text: errors.weight,
+      tone: 'error',
+    });
+  if (dimError)
+    out.push({
+      id: `place-${place}-dims-error`,
+      label: `${name}, ${t('dims')}`,
+      text: dimError,
+      tone: 'error',
+    });
+  if (errors.count)
+    out.push({
+      id: `place-${place}-count-error`,
+      label: `${name}, ${tx('count').toLowerCase()}`,
+      text: errors.count,
+      tone: 'error',
+    });
+  return out;
+}
+
+/** The row of what is asked besides the boxes (#21): declared value, cash on delivery, the ship date. */
+export function askMessages(p: {
+  t: ScopedT<'quote'>;
+  tx: ScopedT<'quoteExt'>;
+  errors: FieldErrors;
+}): FormMessage[] {
+  const { t, tx, errors } = p;
+  const out: FormMessage[] = [];
   if (errors.value)
     out.push({ id: 'declared-value-error', label: t('value'), text: errors.value, tone: 'error' });
+  if (errors.cod) out.push({ id: 'cod-error', label: tx('cod'), text: errors.cod, tone: 'error' });
+  if (errors.shipDate)
+    out.push({ id: 'ship-date-error', label: tx('shipDate'), text: errors.shipDate, tone: 'error' });
   return out;
 }

@@ -1,9 +1,16 @@
 // The quote screen's pure logic: sorting, the Pareto view, badges and the row order. No DOM and no React:
 // unit-tested in Node (test/unit/renderer/). The form lives in draft.ts, clipboard text in copy-text.ts;
 // both are re-exported here so callers have one import.
-import type { DeliveryType, Rate } from '../../../../core/contract/v1';
+import type { QuoteRate } from '../../../../core/contract/quote-ext';
+import type { DeliveryType, Rate as V1Rate } from '../../../../core/contract/v1';
 
-export type { DeliveryType, Rate };
+export type { DeliveryType, QuoteRate };
+/**
+ * A rate as the screens show it: the clerk's QuoteRate (#21: fees, dates, the customer's price), whose extras
+ * are optional here because a result kept from an older build, and History's rows from before #21, have only
+ * the /v1 fields. Every view says nothing of what a rate does not carry.
+ */
+export type Rate = V1Rate & Partial<Omit<QuoteRate, keyof V1Rate>>;
 export * from './draft';
 export { rateAsText, resultsAsText } from './copy-text';
 

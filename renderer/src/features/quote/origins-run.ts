@@ -1,7 +1,7 @@
 // «Из всех складов» (#20) as it runs: one ordinary quote run per warehouse (run.ts's reducer, so every
 // carrier's state shows per origin as it answers), fed by the quote:progress events the core sends with the
 // key `${quoteKey}:${warehouse_id}`, and the core's OriginsResult at the end. Pure: unit-tested in Node.
-import type { ShipmentInput } from '../../../../core/contract/v1';
+import type { QuoteRequestInput } from '../../../../core/contract/quote-ext';
 import type { OriginsResult } from '../../../../core/desk/contract';
 import type { QuoteProgress } from '../../../../core/desk/contract';
 import type { Sort } from './logic';
@@ -27,7 +27,7 @@ export interface OriginsRunState {
   key: string | null;
   phase: 'idle' | 'running' | 'done' | 'error';
   /** The parcel and destination asked (shipment.from is each warehouse's own). */
-  shipment: ShipmentInput | null;
+  shipment: QuoteRequestInput | null;
   origins: OriginRun[];
   /** The core's answer: which origin is cheapest and fastest. */
   result: OriginsResult | null;
@@ -47,7 +47,7 @@ export type OriginsAction =
   | {
       type: 'start';
       key: string;
-      shipment: ShipmentInput;
+      shipment: QuoteRequestInput;
       /** Each with the carriers it asks, and those switched off (shown as such, not asked). */
       warehouses: readonly OriginAsked[];
       sandbox: boolean | null;

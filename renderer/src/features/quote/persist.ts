@@ -5,10 +5,14 @@
 // value, a kind from a newer build) drops that entry only, never the result. Only the frame — the version
 // and the shipment the result answers — must read, since without them nothing on screen would be true.
 // Pure (no storage access here): unit-tested in Node.
+// #21: rates are read as the clerk's QuoteRate, or as /v1 rates when kept by an older build; the chosen pickup
+// points are kept with the result and read each on its own like the rest.
 import { z } from 'zod';
+import { PickupPoint } from '../../../../core/contract/points';
+import { QuoteRate, QuoteRequest, type QuoteRequestInput } from '../../../../core/contract/quote-ext';
 import { CarrierFailure } from '../../../../core/contract/unavailable';
-import { Rate, Shipment, type ShipmentInput } from '../../../../core/contract/v1';
-import { rateKey, sortedOrder, type Sort } from './logic';
+import { Rate as V1Rate } from '../../../../core/contract/v1';
+import { rateKey, sortedOrder, type Rate, type Sort } from './logic';
 import { IDLE, type CarrierRun, type RunState } from './run';
 
 const VERSION = 1;
@@ -17,9 +21,10 @@ interface StoredRun {
   v: typeof VERSION;
   carriers: CarrierRun[];
   rates: Rate[];
-  shipment: ShipmentInput;
+  shipment: QuoteRequestInput;
   quoteId: number | null;
   sandbox: boolean | null;
+  points?: Record<string, PickupPoint>;
 }
 
 /** Only a finished run is worth keeping; anything else stores nothing (null). */
@@ -32,6 +37,7 @@ export function storableRun(state: RunState): StoredRun | null {
     shipment: state.shipment,
     quoteId: state.quoteId,
     sandbox: state.sandbox,
+    ...(state.points && Object.keys(state.points).length > 0 ? { points: { ...state.points } } : {}),
   };
 }
 
@@ -63,10 +69,14 @@ const StoredFrame = z.object({
   v: z.literal(VERSION),
   carriers: z.array(z.unknown()).catch([]),
   rates: z.array(z.unknown()).catch([]),
-  shipment: Shipment,
+  shipment: QuoteRequest,
   quoteId: z.int().min(1).nullable().catch(null),
   sandbox: z.boolean().nullable().catch(null),
+  points: z.record(z.string(), z.unknown()).catch({}).optional(),
 });
+
+/** A kept rate: the clerk's QuoteRate, else the /v1 fields an older build kept. */
+const StoredRate: z.ZodType<Rate> = z.union([QuoteRate, V1Rate]);
 
 /** Every entry that reads, in order; the others are left out. */
 function readEach<T>(entries: readonly unknown[], schema: z.ZodType<T>): T[] {
@@ -84,7 +94,13 @@ export function restoreRun(raw: unknown, sort: Sort): RunState {
   if (!frame.success) return IDLE;
   const { shipment, quoteId, sandbox } = frame.data;
   const map = new Map<string, Rate>();
-  for (const r of readEach(frame.data.rates, Rate)) if (!map.has(rateKey(r))) map.set(rateKey(r), r);
+  for (const r of readEach(frame.data.rates, StoredRate)) if (!map.has(rateKey(r))) map.set(rateKey(r), r);
+  // A chosen point stays only beside a rate that was kept, and only if it still reads.
+  const points: Record<string, PickupPoint> = {};
+  for (const [key, raw] of Object.entries(frame.data.points ?? {})) {
+    const p = PickupPoint.safeParse(raw);
+    if (p.success && map.has(key)) points[key] = p.data;
+  }
 
   const carriers: CarrierRun[] = [];
   for (const c of readEach(frame.data.carriers, StoredCarrier)) {
@@ -107,5 +123,6 @@ export function restoreRun(raw: unknown, sort: Sort): RunState {
     shipment,
     quoteId,
     sandbox,
+    ...(Object.keys(points).length > 0 ? { points } : {}),
   };
 }

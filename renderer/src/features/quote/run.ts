@@ -1,7 +1,8 @@
 // The state of one quote run as carriers answer: a pure reducer (no DOM), unit-tested in Node. The table
 // order is always the order the header shows: a carrier that answers later has its rows inserted where
 // they belong (RatesTable keeps the row being read still on screen).
-import type { ShipmentInput } from '../../../../core/contract/v1';
+import type { QuoteRequestInput } from '../../../../core/contract/quote-ext';
+import type { PickupPoint } from '../../../../core/contract/points';
 import type { DeskQuoteResult, QuoteProgress, UnavailableKind } from '../../../../core/desk/contract';
 import { rateKey, sortedOrder, type Rate, type Sort } from './logic';
 
@@ -26,12 +27,14 @@ export interface RunState {
   order: string[];
   error: unknown;
   /** What this result answers (the form may have moved on: the screen then marks the result outdated). */
-  shipment: ShipmentInput | null;
+  shipment: QuoteRequestInput | null;
   quoteId: number | null;
   /** From the result; while running, what the app said when the run started. */
   sandbox: boolean | null;
   /** Carriers this run asked to be let through their breaker at once («спросить сейчас»). */
   probed?: readonly string[];
+  /** The pickup point chosen for a rate (#21), by rateKey: carried into copy and export. */
+  points?: Readonly<Record<string, PickupPoint>>;
 }
 
 export const IDLE: RunState = {
@@ -54,7 +57,7 @@ export type RunAction =
       carriers: string[];
       /** Carriers switched off in Carriers, so not asked: shown as such, never silently left out. */
       disabled?: string[];
-      shipment: ShipmentInput;
+      shipment: QuoteRequestInput;
       sandbox?: boolean | null;
       probe?: readonly string[];
     }
@@ -64,6 +67,8 @@ export type RunAction =
   | { type: 'failed'; key: string; error: unknown }
   | { type: 'resort'; sort: Sort }
   | { type: 'clear' }
+  /** The clerk chose a pickup point for a rate (null: none again). */
+  | { type: 'point'; rate: string; point: PickupPoint | null }
   /** Puts back a saved state (the last result after a restart, or the one a cleared form had). */
   | { type: 'restore'; state: RunState };
 
@@ -190,6 +195,10 @@ export function runReducer(state: RunState, action: RunAction): RunState {
       return { ...state, order: sortedOrder(state.rates.values(), action.sort) };
     case 'clear':
       return { ...IDLE, rates: new Map() };
+    case 'point': {
+      const { [action.rate]: _old, ...rest } = state.points ?? {};
+      return { ...state, points: action.point ? { ...rest, [action.rate]: action.point } : rest };
+    }
     case 'restore':
       return action.state;
   }

@@ -12,7 +12,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { ShipmentInput } from '../../../../core/contract/v1';
+import type { PickupPoint } from '../../../../core/contract/points';
+import type { QuoteRequestInput } from '../../../../core/contract/quote-ext';
 import { newQuoteKey } from '../../../../core/desk/contract';
 import { call } from '../../api/client';
 import { useDeskEvent } from '../../api/hooks';
@@ -26,7 +27,7 @@ const RESULT_KEY = 'ratedesk.quote.last';
 const SORT_KEY = 'ratedesk.quote.sort';
 
 export interface StartQuote {
-  shipment: ShipmentInput;
+  shipment: QuoteRequestInput;
   carriers: string[];
   disabled: string[];
   sandbox: boolean | null;
@@ -38,7 +39,7 @@ export interface StartQuote {
 
 /** «Из всех складов» (#20): the same parcel from each of these warehouses. */
 export interface StartOrigins {
-  shipment: ShipmentInput;
+  shipment: QuoteRequestInput;
   warehouses: readonly OriginAsked[];
   sandbox: boolean | null;
 }
@@ -55,6 +56,8 @@ export interface QuoteSession {
   startOrigins: (q: StartOrigins) => Promise<void>;
   clear: () => void;
   restore: (state: RunState) => void;
+  /** The pickup point chosen for a rate of the result (#21); null: none again. */
+  choosePoint: (rate: string, point: PickupPoint | null) => void;
 }
 
 const SessionContext = createContext<QuoteSession | null>(null);
@@ -145,10 +148,14 @@ export function QuoteSessionProvider(props: { children: ReactNode }): ReactNode 
     dispatchOrigins({ type: 'clear' });
   }, []);
   const restore = useCallback((state: RunState) => dispatch({ type: 'restore', state }), []);
+  const choosePoint = useCallback(
+    (rate: string, point: PickupPoint | null) => dispatch({ type: 'point', rate, point }),
+    [],
+  );
 
   const value = useMemo(
-    () => ({ run, origins, sort, setSort, start, startOrigins, clear, restore }),
-    [run, origins, sort, setSort, start, startOrigins, clear, restore],
+    () => ({ run, origins, sort, setSort, start, startOrigins, clear, restore, choosePoint }),
+    [run, origins, sort, setSort, start, startOrigins, clear, restore, choosePoint],
   );
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
 }

@@ -2,7 +2,7 @@
 // in Node. One cause is said once: carriers are grouped by kind, so an unknown town is «город не найден» once
 // for every carrier that could not find it, and the advice never asks for what the form already holds.
 import { normaliseCityName } from '../../../../core/contract/city-name';
-import type { ShipmentInput } from '../../../../core/contract/v1';
+import type { QuoteRequestInput } from '../../../../core/contract/quote-ext';
 import type { UnavailableKind } from '../../../../core/desk/contract';
 import type { Lang } from '../../lib/format';
 import type { CarrierRun } from './run';
@@ -72,16 +72,19 @@ export interface ReasonGroup {
   advice: Advice | null;
 }
 
-type Place = ShipmentInput['from'];
+type Place = QuoteRequestInput['from'];
 const hasPostal = (p: Place): boolean => (p.postal_code ?? '').trim() !== '';
 
 /** Which typed town a carrier's detail names («Нетгородово», «DPD: …» names none). */
-function namedSides(details: readonly (string | undefined)[], s: ShipmentInput): Place[] {
+function namedSides(details: readonly (string | undefined)[], s: QuoteRequestInput): Place[] {
   const said = new Set(details.filter((d): d is string => !!d).map(normaliseCityName));
   return [s.to, s.from].filter((p) => said.has(normaliseCityName(p.city)));
 }
 
-function cityAdvice(group: readonly Failed[], s: ShipmentInput | null): Pick<ReasonGroup, 'city' | 'advice'> {
+function cityAdvice(
+  group: readonly Failed[],
+  s: QuoteRequestInput | null,
+): Pick<ReasonGroup, 'city' | 'advice'> {
   if (!s) return { city: null, advice: null };
   const named = namedSides(
     group.map((f) => f.detail),
@@ -93,7 +96,7 @@ function cityAdvice(group: readonly Failed[], s: ShipmentInput | null): Pick<Rea
   return { city, advice: sides.some((p) => !hasPostal(p)) ? 'cityOrPostal' : 'cityName' };
 }
 
-function postalAdvice(s: ShipmentInput | null): Advice | null {
+function postalAdvice(s: QuoteRequestInput | null): Advice | null {
   if (!s) return null;
   if (!hasPostal(s.to)) return 'postalTo';
   if (!hasPostal(s.from)) return 'postalFrom';
@@ -108,7 +111,10 @@ export function failedOf(carriers: readonly CarrierRun[]): Failed[] {
 }
 
 /** Carriers that gave no rate, one group per cause, causes in ORDER. */
-export function groupUnavailable(failed: readonly Failed[], shipment: ShipmentInput | null): ReasonGroup[] {
+export function groupUnavailable(
+  failed: readonly Failed[],
+  shipment: QuoteRequestInput | null,
+): ReasonGroup[] {
   const out: ReasonGroup[] = [];
   for (const kind of ORDER) {
     const group = failed.filter((f) => f.kind === kind);

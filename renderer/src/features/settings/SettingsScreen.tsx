@@ -13,6 +13,7 @@ import { CompanyUsersTab } from './CompanyUsersTab';
 import { GeneralTab } from './GeneralTab';
 import { KeysTab } from './KeysTab';
 import { ListenerTab } from './ListenerTab';
+import { ResaleTab } from './ResaleTab';
 import { TabPanel, Tabs } from './kit';
 import { WarehousesTab } from './WarehousesTab';
 
@@ -25,6 +26,8 @@ const TABS = {
   warehouses: { needs: 'warehouses:list', render: () => <WarehousesTab /> },
   company: { needs: 'company:status', render: () => <CompanyTab /> },
   audit: { needs: 'audit:search', render: () => <AuditTab /> },
+  // #21: the resale rules behind the customer's price (after the #20 tabs, whose keyboard order stays).
+  resale: { needs: 'pricing:list', render: () => <ResaleTab /> },
   // People and devices exist on a company server only: the tab shows there, to whoever may list them.
   users: { needs: 'users:list', companyOnly: true, render: () => <CompanyUsersTab /> },
 } as const satisfies Record<string, { needs: OperationName; companyOnly?: true; render: () => ReactNode }>;
@@ -34,6 +37,7 @@ export function SettingsScreen(): ReactNode {
   const t = useT('settings');
   const tc = useT('company');
   const tw = useT('warehouses');
+  const tr = useT('resale');
   const can = useCan();
   const route = useRoute();
   const { status } = useCompany();
@@ -50,6 +54,7 @@ export function SettingsScreen(): ReactNode {
     audit: tc('tabs.audit'),
     users: tc('tabs.users'),
     warehouses: tw('tab'),
+    resale: tr('tab'),
   };
   return (
     <div className="screen" data-testid="settings-screen">

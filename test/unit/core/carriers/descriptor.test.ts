@@ -32,6 +32,7 @@ export const NINTH = defineCarrier({
   limits: { maxWeightGrams: 10_000 },
   locations: ['postal_code'],
   triggers: { timeout: '999981', error: '999982', noService: '999983' },
+  days: { kind: 'working', cutoff: '15:00' },
   load: () => import('./carrier').then((m) => m.implementation),
 });
 `,
@@ -61,6 +62,7 @@ export const token = SETTINGS['carriers.ninth.token'];
 export const mode = SETTINGS['carriers.ninth.mode'];
 export const enabled = SETTINGS['carriers.ninth.enabled'];
 export const cdek = SETTINGS['carriers.cdek.contract_type'];
+export const cutoff = SETTINGS['carriers.ninth.cutoff'];
 `,
 };
 
@@ -71,6 +73,10 @@ const CASES: Record<string, Carrier> = {
   'no sandbox triggers': {
     ...COMPLETE,
     descriptor: COMPLETE.descriptor.replace(/ {2}triggers: .*\n/, ''),
+  },
+  'no kind of days (#21)': {
+    ...COMPLETE,
+    descriptor: COMPLETE.descriptor.replace(/ {2}days: .*\n/, ''),
   },
   'no heavy half (load)': {
     ...COMPLETE,
@@ -98,6 +104,7 @@ const CASES: Record<string, Carrier> = {
 const EXPECTED: Record<string, [file: string, words: RegExp]> = {
   'no settings': ['/descriptor.ts', /settings/],
   'no sandbox triggers': ['/descriptor.ts', /triggers/],
+  'no kind of days (#21)': ['/descriptor.ts', /days/],
   'no heavy half (load)': ['/descriptor.ts', /load/],
   'a heavy half without its live check': ['/carrier.ts', /'checks' is missing/],
   'a heavy half without its simulator': ['/carrier.ts', /'startSimulator' is missing/],

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CDEK_LIMITS } from '../../../../core/carriers/cdek/limits';
-import { exceededLimits, fitsService } from '../../../../core/carriers/limits';
+import {
+  exceededLimits,
+  exceededShipmentLimits,
+  fitsService,
+  fitsServiceShipment,
+} from '../../../../core/carriers/limits';
 import { RUSSIAN_POST_LIMITS } from '../../../../core/carriers/russian-post/limits';
 
 const parcel = (weight_grams: number, l: number, w: number, h: number) => ({
@@ -33,6 +38,39 @@ describe('exceededLimits', () => {
   });
 });
 
+describe('exceededShipmentLimits (#21: several places)', () => {
+  const box = parcel(1200, 30, 20, 10);
+  it('one place reads as before', () => {
+    expect(exceededShipmentLimits(RUSSIAN_POST_LIMITS, [PALLET])).toEqual(
+      exceededLimits(RUSSIAN_POST_LIMITS, PALLET),
+    );
+    expect(exceededShipmentLimits(RUSSIAN_POST_LIMITS, [box])).toEqual([]);
+  });
+
+  it('checks every place, not only the first, and names the place', () => {
+    expect(exceededShipmentLimits(RUSSIAN_POST_LIMITS, [box, parcel(40_000, 30, 20, 10)])).toEqual([
+      'place 2: weight 40 kg over 31.5 kg',
+    ]);
+  });
+
+  it('checks the count of places and the total weight against the shipment limits', () => {
+    const limits = { maxWeightGrams: 30_000, maxPlaces: 2, maxShipmentWeightGrams: 50_000 };
+    expect(exceededShipmentLimits(limits, [box, box])).toEqual([]);
+    expect(exceededShipmentLimits(limits, [box, box, box])).toEqual(['3 places over 2']);
+    const heavy = parcel(26_000, 30, 20, 10);
+    expect(exceededShipmentLimits(limits, [heavy, heavy])).toEqual(['total weight 52 kg over 50 kg']);
+    // Exactly met is not exceeded.
+    expect(exceededShipmentLimits(limits, [parcel(25_000, 1, 1, 1), parcel(25_000, 1, 1, 1)])).toEqual([]);
+  });
+
+  it("a service's own shipment limits", () => {
+    const limits = { maxWeightGrams: 30_000, services: { a: { maxWeightGrams: 30_000, maxPlaces: 1 } } };
+    expect(fitsServiceShipment(limits, 'a', [box])).toBe(true);
+    expect(fitsServiceShipment(limits, 'a', [box, box])).toBe(false);
+    expect(fitsServiceShipment(limits, 'b', [box, box])).toBe(true);
+  });
+});
+
 describe('published limits the adapters declare', () => {
   it('Russian Post: 31.5 kg, 150 cm a side, 300 cm in all; each product its own weight', () => {
     expect(RUSSIAN_POST_LIMITS).toMatchObject({
@@ -46,14 +84,19 @@ describe('published limits the adapters declare', () => {
     expect(weights).toEqual({
       27030: 10_000,
       27020: 10_000,
+      27040: 10_000,
       47030: 5_000,
       47020: 5_000,
+      47040: 5_000,
       23030: 20_000,
       23020: 20_000,
+      23040: 20_000,
       24030: 31_500,
       24020: 31_500,
+      24040: 31_500,
       7030: 31_500,
       7020: 31_500,
+      7040: 31_500,
     });
     // The envelope covers every product: no product takes a parcel the envelope refuses.
     for (const limits of Object.values(RUSSIAN_POST_LIMITS.services!)) {

@@ -11,9 +11,13 @@ import { API_ERRORS, type ApiErrorCode } from '../../../../core/contract/errors'
 import {
   buildOpenApiDocument,
   errorCodesFor,
+  EXT_SCHEMA_IDS,
+  EXT_TAG,
   type JsonObject,
   type JsonValue,
 } from '../../../../core/contract/openapi';
+import * as points from '../../../../core/contract/points';
+import * as ext from '../../../../core/contract/quote-ext';
 import * as v1 from '../../../../core/contract/v1';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -90,8 +94,60 @@ describe('docs/openapi.json', () => {
       'GET /v1/balance',
       'GET /v1/carriers',
       'GET /v1/openapi.json',
+      'POST /ext/v1/points',
+      'POST /ext/v1/rates',
       'POST /v1/rates',
     ]);
+  });
+
+  it('keeps the /v1 part exactly as it was before the extension (#21): paths, components, order', () => {
+    // test/fixtures/openapi/v1-before-ext.json is docs/openapi.json as committed before #21.
+    const before = readFileSync(join(root, 'test', 'fixtures', 'openapi', 'v1-before-ext.json'), 'utf8');
+    const v1Part = structuredClone(doc);
+    const paths = obj(v1Part.paths, 'paths');
+    for (const path of Object.keys(paths)) if (path.startsWith('/ext/')) delete paths[path];
+    const schemas = obj(v1Part.components.schemas, 'schemas');
+    for (const id of EXT_SCHEMA_IDS) delete schemas[id];
+    v1Part.tags = (Array.isArray(v1Part.tags) ? v1Part.tags : []).filter(
+      (t) => obj(t, 'tag').name !== EXT_TAG,
+    );
+    // Compared as text after parsing: every value and every key's order, whatever the fixture's formatting.
+    expect(JSON.stringify(v1Part, null, 2)).toBe(JSON.stringify(JSON.parse(before), null, 2));
+  });
+
+  it('documents the extension beside /v1, never inside it: its own paths under /ext/v1/ and its own tag', () => {
+    for (const { name, op } of operations) {
+      const isExt = name.includes(' /ext/v1/');
+      expect(op.tags, name).toEqual(isExt ? [EXT_TAG] : expect.not.arrayContaining([EXT_TAG]));
+    }
+    expect(doc.tags).toContainEqual(expect.objectContaining({ name: EXT_TAG }));
+    // The examples show what the extension adds.
+    const quote = operations.find((o) => o.name === 'POST /ext/v1/rates');
+    const asked = ext.QuoteRequest.parse(
+      obj(obj(obj(quote?.op.requestBody, 'body').content, 'content')['application/json'], 'json').example,
+    );
+    expect(asked.cod_kopecks).toBeGreaterThan(0);
+    expect(ext.placesOf(asked).length).toBeGreaterThan(1);
+    expect(asked.ship_date).toBeDefined();
+    const [[, answer] = ['', null]] = mediaExamples(
+      quote?.responses.find(([s]) => s === '200')?.[1] ?? {},
+      'ok',
+    );
+    const rates = ext.QuoteResponse.parse(answer).rates;
+    expect(
+      rates.some((r) => r.breakdown.cod_fee_kopecks !== null && r.breakdown.insurance_kopecks !== null),
+    ).toBe(true);
+    expect(rates.some((r) => r.options_not_priced.length > 0)).toBe(true);
+    expect(rates.every((r) => r.delivery_date_min !== null && r.delivery_date_max !== null)).toBe(true);
+    expect(rates.some((r) => r.customer_price_kopecks !== null)).toBe(true);
+    // No /v1 component refers to an extension one.
+    const schemas = obj(doc.components.schemas, 'schemas');
+    for (const [id, schema] of Object.entries(schemas)) {
+      if (EXT_SCHEMA_IDS.includes(id)) continue;
+      for (const extId of EXT_SCHEMA_IDS) {
+        expect(JSON.stringify(schema), id).not.toContain(`#/components/schemas/${extId}"`);
+      }
+    }
   });
 
   it('applies HTTP bearer auth everywhere except the document itself', () => {
@@ -201,14 +257,23 @@ describe('headers', () => {
     expect(headersOf(ok ?? {})['Idempotent-Replayed']).toMatchObject({ schema: { const: 'true' } });
   });
 
-  it('POST /v1/rates takes an optional Idempotency-Key header', () => {
-    const rates = operations.find((o) => o.name === 'POST /v1/rates');
+  it.each(['POST /v1/rates', 'POST /ext/v1/rates'])('%s takes an optional Idempotency-Key header', (name) => {
+    const rates = operations.find((o) => o.name === name);
     const params = (Array.isArray(rates?.op.parameters) ? rates.op.parameters : []).map((p) =>
       deref(p, 'param'),
     );
     expect(params).toEqual([
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
     ]);
+    const ok = rates?.responses.find(([s]) => s === '200')?.[1];
+    expect(headersOf(ok ?? {})['Idempotent-Replayed']).toMatchObject({ schema: { const: 'true' } });
+  });
+
+  it('POST /ext/v1/points is free: no Idempotency-Key, no 402, 409 or 422', () => {
+    const op = operations.find((o) => o.name === 'POST /ext/v1/points');
+    expect(op?.op.parameters).toBeUndefined();
+    expect(op?.responses.map(([s]) => s)).not.toEqual(expect.arrayContaining(['402']));
+    for (const s of ['402', '409', '422']) expect(op?.responses.map(([x]) => x)).not.toContain(s);
   });
 });
 
@@ -233,6 +298,20 @@ describe('schemas', () => {
         'RatesResponse',
         'Shipment',
         'Unavailable',
+        // The extension (#21)
+        'DaysKind',
+        'IsoDate',
+        'NotPriced',
+        'PickupPoint',
+        'Place',
+        'PointKind',
+        'PointsQuery',
+        'PointsResponse',
+        'PriceBreakdown',
+        'QuoteRate',
+        'QuoteRequest',
+        'QuoteResponse',
+        'RateOption',
       ].sort(),
     );
     expect(props('Shipment').from).toEqual({ $ref: '#/components/schemas/Location' });
@@ -278,16 +357,26 @@ describe('schemas', () => {
   });
 
   it('the examples of requests and successful responses parse with their zod schemas', () => {
-    const rates = operations.find((o) => o.name === 'POST /v1/rates');
-    const body = obj(
-      obj(obj(rates?.op.requestBody, 'requestBody').content, 'content')['application/json'],
-      'json',
-    );
-    expect(v1.Shipment.safeParse(body.example).success).toBe(true);
+    const requests: Record<string, z.ZodType> = {
+      'POST /v1/rates': v1.Shipment,
+      'POST /ext/v1/rates': ext.QuoteRequest,
+      'POST /ext/v1/points': points.PointsQuery,
+    };
+    for (const [name, zodSchema] of Object.entries(requests)) {
+      const op = operations.find((o) => o.name === name);
+      const body = obj(
+        obj(obj(op?.op.requestBody, 'requestBody').content, 'content')['application/json'],
+        'json',
+      );
+      const result = zodSchema.safeParse(body.example);
+      expect(result.success, `${name}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
+    }
     const zodFor: Record<string, z.ZodType> = {
       'POST /v1/rates': v1.RatesResponse,
       'GET /v1/balance': v1.BalanceResponse,
       'GET /v1/carriers': v1.CarriersResponse,
+      'POST /ext/v1/rates': ext.QuoteResponse,
+      'POST /ext/v1/points': points.PointsResponse,
     };
     for (const [name, zodSchema] of Object.entries(zodFor)) {
       const ok = operations.find((o) => o.name === name)?.responses.find(([s]) => s === '200')?.[1];

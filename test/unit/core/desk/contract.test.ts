@@ -23,6 +23,7 @@ const EXPECTED_API = {
   app: ['info'],
   quote: ['export', 'run', 'runOrigins'],
   cities: ['search'],
+  points: ['search'],
   history: ['curl', 'export', 'get', 'rerun', 'search'],
   carriers: ['check', 'list', 'update'],
   ratecards: ['check', 'import', 'list', 'remove', 'template'],
@@ -36,7 +37,10 @@ const EXPECTED_API = {
   warehouses: ['create', 'list', 'remove', 'update'],
   audit: ['export', 'search'],
   company: ['join', 'leave', 'probe', 'status'],
-  on: ['balanceChanged', 'balanceLow', 'carriersStatus', 'companyStatus', 'quoteProgress'],
+  bulk: ['cancel', 'export', 'parse', 'run'],
+  calendar: ['import', 'info'],
+  pricing: ['list', 'remove', 'set'],
+  on: ['balanceChanged', 'balanceLow', 'bulkProgress', 'carriersStatus', 'companyStatus', 'quoteProgress'],
 };
 
 function recordingApi() {

@@ -7,7 +7,7 @@ import { crc32 as zlibCrc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Rate } from '../../../../core/contract/v1';
-import { exportRows, historyCsv, roublesText } from '../../../../core/operations/history-export';
+import { exportRows, historyCsv, historyXlsx, roublesText } from '../../../../core/operations/history-export';
 import { priceChanges } from '../../../../core/operations/history';
 import { columnName, writeXlsx } from '../../../../core/operations/xlsx';
 import { zip } from '../../../../core/operations/zip';
@@ -175,6 +175,17 @@ describe('writeXlsx', () => {
       'ZZ',
       'AAA',
     ]);
+  });
+
+  it('names the English history sheet so that Excel and exceljs open it (never the reserved "History")', async () => {
+    for (const [lang, name] of [
+      ['en', 'Quote history'],
+      ['ru', 'История'],
+    ] as const) {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(historyXlsx([], lang, new Date('2026-11-27T10:00:00Z')) as unknown as ArrayBuffer);
+      expect(wb.worksheets[0]!.name).toBe(name);
+    }
   });
 
   it('reads back in exceljs: bold header, strings, numbers, money, empty cells, escaped text', async () => {

@@ -3,7 +3,7 @@
 // percent, and no_service when nothing applies.
 import { describe, expect, it } from 'vitest';
 import type { Parcel } from '../../../../core/contract/v1';
-import type { CarrierOutcome } from '../../../../core/carriers/types';
+import type { CarrierOutcome, CarrierQuoteRequest } from '../../../../core/carriers/types';
 import {
   billableWeightGrams,
   createRateCardAdapter,
@@ -11,6 +11,7 @@ import {
 } from '../../../../core/ratecards/adapter';
 import { cityKey } from '../../../../core/ratecards/cities';
 import { parseRateCard } from '../../../../core/ratecards/parse';
+import { makeQuoteRequest } from '../../../../core/carriers/quote-request';
 
 const HEADER =
   'from,to,max_weight_grams,price_rub,days_min,days_max,delivery_type,service_code,service_name,declared_value_percent';
@@ -34,12 +35,12 @@ interface Where {
 
 function ask(adapter: ReturnType<typeof card>, w: Where = {}): Promise<CarrierOutcome> {
   return adapter.quote(
-    {
+    makeQuoteRequest({
       from: { city: w.from ?? 'Москва', postalCode: w.fromPostal ?? null },
       to: { city: w.to ?? 'Казань', postalCode: w.toPostal ?? null },
       parcel: w.parcel ?? SMALL,
       declaredValueKopecks: w.declared ?? 0,
-    },
+    }),
     { signal: new AbortController().signal },
   );
 }
@@ -177,6 +178,7 @@ describe('rates', () => {
           days_min: 1,
           days_max: 2,
           price_type: 'public',
+          breakdown: { base_kopecks: 30000, insurance_kopecks: 0, cod_fee_kopecks: 0 },
         },
         expect.objectContaining({
           service_code: 'courier:eco',
@@ -222,5 +224,70 @@ describe('rates', () => {
     expect(adapter.timeoutMs).toBeUndefined();
     expect(adapter.code).toBe('courier');
     expect(adapter.name).toBe('Курьер Плюс');
+  });
+});
+
+describe('#21: several places, declared value and cash on delivery', () => {
+  const quote = (adapter: ReturnType<typeof card>, over: Partial<CarrierQuoteRequest>) =>
+    adapter.quote(
+      makeQuoteRequest({
+        from: { city: 'Москва', postalCode: null },
+        to: { city: 'Казань', postalCode: null },
+        parcel: SMALL,
+        declaredValueKopecks: 0,
+        ...over,
+      }),
+      { signal: new AbortController().signal },
+    );
+  const BIG: Parcel = { weight_grams: 8_000, length_cm: 10, width_cm: 10, height_cm: 10 };
+
+  it('prices place by place, each in its own band, and sums; the slowest band gives the days', async () => {
+    const adapter = card(['*,*,5000,100,1,2,door,,,', '*,*,10000,250,2,4,door,,,']);
+    const o = await quote(adapter, { places: [SMALL, BIG, SMALL] });
+    expect(o).toMatchObject({
+      ok: true,
+      rates: [{ price_kopecks: 10_000 + 25_000 + 10_000, days_min: 2, days_max: 4 }],
+    });
+  });
+
+  it('a service is offered only when every place fits a row of it', async () => {
+    const adapter = card(['*,*,5000,100,1,2,door,a,,', '*,*,10000,250,2,4,door,b,,']);
+    const o = await quote(adapter, { places: [SMALL, BIG] });
+    expect(o.ok && o.rates.map((r) => r.service_code)).toEqual(['courier:b']);
+    const over = await quote(adapter, { places: [SMALL, { ...BIG, weight_grams: 20_000 }] });
+    expect(over).toMatchObject({ ok: false, kind: 'no_service' });
+  });
+
+  it('the declared value is shared over the places, each row adding its own percent; the breakdown says so', async () => {
+    const adapter = card(['*,*,5000,100,1,2,door,,,"1"', '*,*,10000,250,2,4,door,,,"2"']);
+    const o = await quote(adapter, { places: [SMALL, BIG], declaredValueKopecks: 100_000 });
+    // 500,00 ₽ at 1 % and 500,00 ₽ at 2 %.
+    expect(o).toMatchObject({
+      ok: true,
+      rates: [
+        {
+          price_kopecks: 35_000 + 500 + 1_000,
+          breakdown: { base_kopecks: 35_000, insurance_kopecks: 1_500, cod_fee_kopecks: 0 },
+        },
+      ],
+    });
+  });
+
+  it('cash on delivery and a declared value without a percent are reported not quoted, never dropped silently', async () => {
+    const adapter = card(['*,*,5000,100,1,2,door,,,']);
+    const o = await quote(adapter, { declaredValueKopecks: 100_000, codKopecks: 50_000 });
+    expect(o).toMatchObject({
+      ok: true,
+      rates: [
+        {
+          price_kopecks: 10_000,
+          breakdown: { base_kopecks: 10_000, insurance_kopecks: null, cod_fee_kopecks: null },
+          options_not_priced: [
+            expect.objectContaining({ option: 'insurance', reason: 'not_quoted' }),
+            expect.objectContaining({ option: 'cod', reason: 'not_quoted' }),
+          ],
+        },
+      ],
+    });
   });
 });

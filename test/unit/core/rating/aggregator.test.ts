@@ -193,6 +193,55 @@ describe('quoteAll: circuit breaker', () => {
     expect(r2.board.view('cdek')).toMatchObject({ state: 'closed', consecutiveFailures: 0 });
   });
 
+  it('#21: limits hold for every place and for the shipment; a second place over them is caught before any call', async () => {
+    const limited = Object.assign(scripted('cdek', 'ok'), {
+      limits: { maxWeightGrams: 10_000, maxShipmentWeightGrams: 15_000 },
+    });
+    const r = rig(limited);
+    const box = { ...SHIPMENT.parcel!, weight_grams: 1_000 };
+    const quote = (places: (typeof box)[]) =>
+      quoteAll(
+        { ...SHIPMENT, parcel: undefined, places: places.map((p) => ({ ...p, count: 1 })), cod_kopecks: 0 },
+        {
+          adapters: new Map([['cdek', limited]]),
+          disabled: new Set<string>(),
+        },
+        r.health,
+        { deadlineMs: 2_000, carrierTimeoutMs: 50 },
+      );
+    const second = await quote([box, { ...box, weight_grams: 12_000 }]);
+    expect(second.unavailable).toEqual([
+      { carrier: 'cdek', reason: 'parcel exceeds carrier limits: place 2: weight 12 kg over 10 kg' },
+    ]);
+    const total = await quote([
+      { ...box, weight_grams: 8_000 },
+      { ...box, weight_grams: 8_000 },
+    ]);
+    expect(total.failures).toEqual([
+      { carrier: 'cdek', kind: 'exceeds_limits', detail: 'total weight 16 kg over 15 kg' },
+    ]);
+    expect(limited.calls).toBe(0);
+    expect((await quote([box, box])).rates).toHaveLength(1);
+    expect(limited.calls).toBe(1);
+  });
+
+  it("#21: an adapter's breakdown, options not priced and insured value reach the result, also from the cache", async () => {
+    const extras = {
+      breakdown: { base_kopecks: 9_000, insurance_kopecks: 1_000, cod_fee_kopecks: null },
+      options_not_priced: [{ option: 'cod' as const, reason: 'not_quoted' as const, detail: 'no COD fee' }],
+      insured_value_kopecks: 50_000,
+    };
+    const cdek = Object.assign(scripted('cdek'), {
+      quote: () => Promise.resolve({ ok: true as const, rates: [{ ...rate('cdek'), ...extras }] }),
+    });
+    const r = rig(cdek);
+    const first = await r.quote();
+    expect(first.rates[0]).toMatchObject(extras);
+    const cached = await r.quote();
+    expect(cached.fromCache).toContain('cdek');
+    expect(cached.rates[0]).toMatchObject(extras);
+  });
+
   it('a breaker opened while health still read available (a local verdict in between) still shows unavailable', async () => {
     const cdek = scripted('cdek', 'error');
     const r = rig(cdek);

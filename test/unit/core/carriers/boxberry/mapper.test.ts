@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { boxberryErrorText, classifyBoxberryError } from '../../../../../core/carriers/boxberry/errors';
 import { matchCity } from '../../../../../core/carriers/boxberry/locations';
-import { periodDays, readDeliveryCalculation } from '../../../../../core/carriers/boxberry/mapper';
+import {
+  breakdownOf,
+  periodDays,
+  readDeliveryCalculation,
+} from '../../../../../core/carriers/boxberry/mapper';
 
 // gwinn/boxberry-sdk tests/Response/deliveryCalculation.json, as protocols.md §3.4 quotes it.
 const FIXTURE = {
@@ -29,12 +33,43 @@ describe('readDeliveryCalculation', () => {
         days_min: 3,
         days_max: 5,
         price_type: 'public',
+        // No option asked: PriceService is none of the clerk's options, so it counts as carriage.
+        breakdown: { base_kopecks: 48150, insurance_kopecks: 0, cod_fee_kopecks: 0 },
       },
     });
     const courier = readDeliveryCalculation(200, FIXTURE, 2);
     expect(courier).toMatchObject({
       ok: true,
       rate: { service_code: 'boxberry:2', delivery_type: 'door', price_kopecks: 62150 },
+    });
+  });
+
+  it('#21: PriceService is the fee of the one option asked; with both, only their sum is known', () => {
+    // The gwinn fixture: PriceBase 315, PriceService 166.5, TotalPrice 481.5.
+    const insured = readDeliveryCalculation(200, FIXTURE, 1, {
+      declaredValueKopecks: 300_000,
+      codKopecks: 0,
+    });
+    expect(insured).toMatchObject({
+      rate: {
+        price_kopecks: 48150,
+        breakdown: { base_kopecks: 31500, insurance_kopecks: 16650, cod_fee_kopecks: 0 },
+      },
+    });
+    const cod = readDeliveryCalculation(200, FIXTURE, 1, { declaredValueKopecks: 0, codKopecks: 300_000 });
+    expect(cod).toMatchObject({
+      rate: { breakdown: { base_kopecks: 31500, insurance_kopecks: 0, cod_fee_kopecks: 16650 } },
+    });
+    const both = readDeliveryCalculation(200, FIXTURE, 1, {
+      declaredValueKopecks: 300_000,
+      codKopecks: 300_000,
+    });
+    expect(both).toMatchObject({
+      rate: { breakdown: { base_kopecks: 31500, insurance_kopecks: null, cod_fee_kopecks: null } },
+    });
+    expect(breakdownOf(100, 90, { declaredValueKopecks: 1, codKopecks: 0 })).toMatchObject({
+      base_kopecks: null,
+      insurance_kopecks: null,
     });
   });
 

@@ -16,8 +16,9 @@ describe('Boxberry DeliveryCalculation body (protocols.md §3.4)', () => {
       recipientCityId: '50',
       deliveryType: 1,
       zip: null,
-      parcel,
+      places: [parcel],
       declaredValueKopecks: 150_000,
+      codKopecks: 0,
     });
     expect(body).toEqual({
       token: 'T',
@@ -40,13 +41,33 @@ describe('Boxberry DeliveryCalculation body (protocols.md §3.4)', () => {
       recipientCityId: '50',
       deliveryType: 2,
       zip: '420000',
-      parcel: { weight_grams: 999.2, length_cm: 10.1, width_cm: 5.5, height_cm: 1 },
+      places: [{ weight_grams: 999.2, length_cm: 10.1, width_cm: 5.5, height_cm: 1 }],
       declaredValueKopecks: 0,
+      codKopecks: 0,
     });
     expect(body.BoxSizes).toEqual([{ Width: 6, Height: 1, Depth: 11, Weight: 1000 }]);
     expect(body.Zip).toBe('420000');
     expect(body.DeliveryType).toBe(2);
     expect(body.OrderSum).toBe(0);
+  });
+
+  it('#21: one BoxSizes entry per place, OrderSum the declared value and PaySum the cash on delivery, roubles', () => {
+    const body = buildDeliveryCalculation({
+      token: 'T',
+      senderCityId: '68',
+      recipientCityId: '50',
+      deliveryType: 1,
+      zip: null,
+      places: [parcel, { weight_grams: 3000, length_cm: 40, width_cm: 30, height_cm: 20.5 }],
+      declaredValueKopecks: 150_000,
+      codKopecks: 120_050,
+    });
+    expect(body.BoxSizes).toEqual([
+      { Width: 20, Height: 15, Depth: 30, Weight: 1200 },
+      { Width: 30, Height: 21, Depth: 40, Weight: 3000 },
+    ]);
+    expect(body.OrderSum).toBe(1500);
+    expect(body.PaySum).toBe(1200.5);
   });
 
   it('converts kopecks to roubles exactly', () => {

@@ -68,6 +68,24 @@ describe('CDEK mapper: fields', () => {
     expect(pickDays({})).toEqual([null, null]);
   });
 
+  it("marks a rate whose days are CDEK's working-day period_* as working days (#21 delivery dates)", () => {
+    const base = {
+      tariff_code: 136,
+      tariff_name: 'Посылка склад-склад',
+      delivery_mode: 4,
+      delivery_sum: 455,
+    };
+    expect(mapTariffItem({ ...base, period_min: 2, period_max: 4 })?.days_kind).toBe('working');
+    expect(mapTariffItem({ ...base, period_min: 2, period_max: 4, calendar_min: 3 })?.days_kind).toBe(
+      'working',
+    );
+    expect(
+      mapTariffItem({ ...base, period_min: 2, period_max: 4, calendar_min: 3, calendar_max: 6 })?.days_kind,
+    ).toBe(undefined);
+    expect(mapTariffItem({ ...base, calendar_max: 7 })?.days_kind).toBe(undefined);
+    expect(mapTariffItem(base)?.days_kind).toBe(undefined);
+  });
+
   it('ignores a malformed optional day field instead of dropping the item', () => {
     const rate = mapTariffItem(item({ calendar_min: 'soon', calendar_max: 6 }));
     expect(rate).not.toBeNull();

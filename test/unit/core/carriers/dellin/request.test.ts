@@ -18,7 +18,7 @@ const input = (over: Partial<DellinCalcInput> = {}): DellinCalcInput => ({
   derivalCityKladr: kladr25('7700000000000'),
   arrival: { variant: 'terminal', terminalId: '42' },
   produceDate: '2026-11-24',
-  parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
+  places: [{ weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 }],
   declaredValueKopecks: 0,
   ...over,
 });
@@ -69,26 +69,28 @@ describe('Dellin request', () => {
   });
 
   it('declares an oversized place (over 100 kg or a side over 3 m) and insurance in roubles', () => {
-    expect(cargoOf({ weight_grams: 900_000, length_cm: 300, width_cm: 300, height_cm: 300 })).toMatchObject({
-      length: 3,
-      weight: 900,
-      totalVolume: 27,
-      oversizedWeight: 900,
-      oversizedVolume: 27,
-    });
-    expect(cargoOf({ weight_grams: 50_000, length_cm: 301, width_cm: 10, height_cm: 10 })).toHaveProperty(
+    expect(cargoOf([{ weight_grams: 900_000, length_cm: 300, width_cm: 300, height_cm: 300 }])).toMatchObject(
+      {
+        length: 3,
+        weight: 900,
+        totalVolume: 27,
+        oversizedWeight: 900,
+        oversizedVolume: 27,
+      },
+    );
+    expect(cargoOf([{ weight_grams: 50_000, length_cm: 301, width_cm: 10, height_cm: 10 }])).toHaveProperty(
       'oversizedWeight',
       50,
     );
     expect(
-      cargoOf({ weight_grams: 100_000, length_cm: 300, width_cm: 10, height_cm: 10 }),
+      cargoOf([{ weight_grams: 100_000, length_cm: 300, width_cm: 10, height_cm: 10 }]),
     ).not.toHaveProperty('oversizedWeight');
     const insured = buildCalculatorRequest(input({ declaredValueKopecks: 150_050 }));
     expect((insured.cargo as { insurance: unknown }).insurance).toEqual({ statedValue: 1500.5, term: false });
   });
 
   it('units are exact: whole centimetres rounded up, then metres', () => {
-    expect(cargoOf({ weight_grams: 1, length_cm: 10.2, width_cm: 10, height_cm: 10 })).toMatchObject({
+    expect(cargoOf([{ weight_grams: 1, length_cm: 10.2, width_cm: 10, height_cm: 10 }])).toMatchObject({
       length: 0.11,
       weight: 0.001,
       totalVolume: 0.0011,

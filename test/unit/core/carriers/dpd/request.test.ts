@@ -16,7 +16,7 @@ const base: DpdCostRequest = {
   pickup: { index: '101000' },
   delivery: { cityName: 'Казань', regionCode: 16, countryCode: 'RU' },
   selfDelivery: false,
-  parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
+  places: [{ weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 }],
   declaredValueKopecks: 150_000,
 };
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readPoint, type StoredPoint } from '../../../../../core/carriers/fivepost/points';
-import { fitsCell, priceKopecks, quoteFromPoints } from '../../../../../core/carriers/fivepost/quote';
+import {
+  fitsCell,
+  oneParcel,
+  priceKopecks,
+  quoteFromPoints,
+} from '../../../../../core/carriers/fivepost/quote';
 
 // protocols.md §8.3's constructed catalogue entry, shaped like 5Post's pickuppoints/query content.
 const RAW = {
@@ -54,6 +59,14 @@ describe('reading a catalogue entry', () => {
           },
         ],
         days: { min: 4, max: 6 },
+        place: {
+          address: 'г. Новосибирск, Красный пр-т, 1',
+          lat: 55.03,
+          lon: 82.92,
+          hours: '',
+          cash: false,
+          card: false,
+        },
       },
     });
   });
@@ -108,7 +121,7 @@ describe('cells', () => {
 
 describe('quoteFromPoints', () => {
   it('derives the constructed example: 1.2 kg → 30000 kopecks, 4–6 days, pickup point', () => {
-    expect(quoteFromPoints([stored()], parcel, 'per_started_kg', 'Новосибирск')).toEqual({
+    expect(quoteFromPoints([stored()], oneParcel(parcel), 'per_started_kg', 'Новосибирск')).toEqual({
       ok: true,
       rates: [
         {
@@ -122,6 +135,8 @@ describe('quoteFromPoints', () => {
           days_min: 4,
           days_max: 6,
           price_type: 'public',
+          // #21: prepaid, nothing declared: the delivery is the whole price.
+          breakdown: { base_kopecks: 30000, insurance_kopecks: 0, cod_fee_kopecks: 0 },
         },
       ],
     });
@@ -136,11 +151,15 @@ describe('quoteFromPoints', () => {
       ],
     });
     // From Moscow the Moscow rate (250 ₽, cheaper than the other point's 300 ₽), not the cheapest 199.99 ₽.
-    expect(quoteFromPoints([stored(), twoHubs], parcel, 'per_started_kg', 'x', 'HUB_MOSCOW')).toMatchObject({
+    expect(
+      quoteFromPoints([stored(), twoHubs], oneParcel(parcel), 'per_started_kg', 'x', 'HUB_MOSCOW'),
+    ).toMatchObject({
       ok: true,
       rates: [{ price_kopecks: 25000 }],
     });
-    expect(quoteFromPoints([stored(), twoHubs], parcel, 'per_started_kg', 'x', 'HUB_SPB')).toMatchObject({
+    expect(
+      quoteFromPoints([stored(), twoHubs], oneParcel(parcel), 'per_started_kg', 'x', 'HUB_SPB'),
+    ).toMatchObject({
       ok: true,
       rates: [{ price_kopecks: 19999 }],
     });
@@ -155,7 +174,7 @@ describe('quoteFromPoints', () => {
       'no 5Post cell in Город takes this parcel',
     ],
   ])('%s → no_service with an honest detail', (_name, points, detail) => {
-    expect(quoteFromPoints(points as StoredPoint[], parcel, 'per_started_kg', 'Город')).toEqual({
+    expect(quoteFromPoints(points as StoredPoint[], oneParcel(parcel), 'per_started_kg', 'Город')).toEqual({
       ok: false,
       failure: { kind: 'no_service', detail },
     });
@@ -163,7 +182,7 @@ describe('quoteFromPoints', () => {
 
   it('only unreadable points → carrier_error naming the entry', () => {
     const bad = readPoint({ ...RAW, rate: [{ rateValueWithVat: 'по запросу' }] })!;
-    expect(quoteFromPoints([bad], parcel, 'per_started_kg', 'Город')).toMatchObject({
+    expect(quoteFromPoints([bad], oneParcel(parcel), 'per_started_kg', 'Город')).toMatchObject({
       ok: false,
       failure: { kind: 'carrier_error', detail: expect.stringMatching(/could not be read/) },
     });

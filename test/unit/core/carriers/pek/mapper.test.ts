@@ -43,6 +43,8 @@ describe('PEK mapper', () => {
           days_min: 8,
           days_max: 8,
           price_type: 'public',
+          // #21: nothing insured, no cash on delivery: the whole price is the base.
+          breakdown: { base_kopecks: 214550, insurance_kopecks: 0, cod_fee_kopecks: 0 },
         },
       ],
     });

@@ -37,7 +37,7 @@ describe('PEK request', () => {
       types: [3],
       senderWarehouseId: 'from-guid',
       to: { warehouseId: 'to-guid' },
-      parcel,
+      places: [parcel],
       declaredValueKopecks: 0,
       now,
     });
@@ -60,7 +60,7 @@ describe('PEK request', () => {
       types: [3, 1],
       senderWarehouseId: 'from-guid',
       to: { address: '420000, Республика Татарстан, Казань' },
-      parcel,
+      places: [parcel],
       declaredValueKopecks: 150_005,
       now,
     });

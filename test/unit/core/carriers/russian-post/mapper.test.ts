@@ -32,9 +32,50 @@ const OK_BODY = {
   some_future_field: { anything: true },
 };
 
+// A "с ОЦ и НП" answer: carriage in `ground`, the declared-value fee in `cover` (the field lapaygroup/RussianPost
+// reads as setCover/setCoverNds), `paynds` their sum with VAT.
+const COD_BODY = {
+  ...OK_BODY,
+  id: 23040,
+  name: 'Посылка онлайн с объявленной ценностью и наложенным платежом',
+  items: [
+    { id: '9101', name: 'Пересылка посылки онлайн', tariff: { val: 31500, valnds: 37800 } },
+    { id: '9102', name: 'Плата за объявленную ценность', cover: { val: 4000, valnds: 4800 } },
+  ],
+  ground: { val: 31500, valnds: 37800 },
+  cover: { val: 4000, valnds: 4800 },
+  pay: 35500,
+  paynds: 42600,
+};
+
+describe('#21: fee breakdown from ground and cover', () => {
+  it('a "с ОЦ и НП" answer: base from ground, insurance from cover, the COD fee not given (null)', () => {
+    const r = interpretTariffResponse(23040, json(200, COD_BODY), { withDeclaredValue: true, withCod: true });
+    expect(r).toMatchObject({
+      kind: 'rate',
+      rate: {
+        service_code: 'russian-post:23040',
+        price_kopecks: 42600,
+        breakdown: { base_kopecks: 37800, insurance_kopecks: 4800, cod_fee_kopecks: null },
+      },
+    });
+  });
+
+  it('a "с ОЦ" answer without cover gives no insurance part (null), never a made-up 0', () => {
+    const { cover: _c, ...noCover } = COD_BODY;
+    const r = interpretTariffResponse(23020, json(200, { ...noCover, id: 23020 }));
+    expect(r).toMatchObject({
+      rate: { breakdown: { base_kopecks: 37800, insurance_kopecks: null, cod_fee_kopecks: 0 } },
+    });
+  });
+});
+
 describe('interpretTariffResponse', () => {
   it('maps paynds (kopecks with VAT) to the price and delivery.min/max to days', () => {
     const r = interpretTariffResponse(23030, json(200, OK_BODY));
+    if (r.kind === 'rate')
+      expect(r.rate.breakdown).toEqual({ base_kopecks: 37800, insurance_kopecks: 0, cod_fee_kopecks: 0 });
+    if (r.kind === 'rate') delete r.rate.breakdown;
     expect(r).toEqual({
       kind: 'rate',
       rate: {

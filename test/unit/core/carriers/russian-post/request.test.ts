@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codVariant,
   declaredValueVariant,
   findObject,
   objectCodesFor,
@@ -27,13 +28,28 @@ describe('objects', () => {
     expect(declaredValueVariant(4030)).toBe(4020);
     expect(declaredValueVariant(3000)).toBeNull();
     expect(objectCodesFor(500, [4030, 3000])).toEqual([
-      { object: 4020, withDeclaredValue: true },
-      { object: 3000, withDeclaredValue: false },
+      { object: 4020, withDeclaredValue: true, withCod: false, notOffered: [] },
+      // Бандероль has no "с ОЦ" variant: asked without it, and its rate says insurance is not offered.
+      { object: 3000, withDeclaredValue: false, withCod: false, notOffered: ['insurance'] },
     ]);
   });
 
-  it('resolves both codes of a product', () => {
-    expect(findObject(47020)).toEqual({ object: POST_OBJECTS[1], withDeclaredValue: true });
+  it('#21: with cash on delivery asks for the "с ОЦ и НП" variants (…040), which carry a declared value too', () => {
+    expect(objectCodesFor(0, undefined, 100_000).map((o) => o.object)).toEqual([
+      27040, 47040, 23040, 24040, 7040,
+    ]);
+    expect(objectCodesFor(0, undefined, 100_000).every((o) => o.withCod && o.withDeclaredValue)).toBe(true);
+    expect(codVariant(4030)).toBe(4040);
+    expect(codVariant(3000)).toBeNull();
+    expect(objectCodesFor(500, [4030, 3000], 100)).toEqual([
+      { object: 4040, withDeclaredValue: true, withCod: true, notOffered: [] },
+      { object: 3000, withDeclaredValue: false, withCod: false, notOffered: ['cod', 'insurance'] },
+    ]);
+  });
+
+  it('resolves every code of a product', () => {
+    expect(findObject(47020)).toEqual({ object: POST_OBJECTS[1], withDeclaredValue: true, withCod: false });
+    expect(findObject(47040)).toEqual({ object: POST_OBJECTS[1], withDeclaredValue: true, withCod: true });
     expect(findObject(47030)?.withDeclaredValue).toBe(false);
     expect(findObject(4030)).toBeUndefined();
   });

@@ -25,7 +25,7 @@ const input = (over: Partial<DellinCalcInput> = {}): DellinCalcInput => ({
   derivalCityKladr: MOSCOW,
   arrival: { variant: 'terminal', terminalId: terminalOf(KAZAN) },
   produceDate: TODAY,
-  parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
+  places: [{ weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 }],
   declaredValueKopecks: 0,
   ...over,
 });
@@ -71,7 +71,7 @@ describe('Dellin simulator: calculator', () => {
     const small = calc(buildCalculatorRequest(input())).body.data!.price;
     const pallet = calc(
       buildCalculatorRequest(
-        input({ parcel: { weight_grams: 900_000, length_cm: 300, width_cm: 300, height_cm: 300 } }),
+        input({ places: [{ weight_grams: 900_000, length_cm: 300, width_cm: 300, height_cm: 300 }] }),
       ),
     );
     expect(pallet.status).toBe(200);
@@ -113,7 +113,7 @@ describe('Dellin simulator: calculator', () => {
 
   it('refuses an oversized place not declared as such, and delivery to an address without working hours', () => {
     const body = buildCalculatorRequest(
-      input({ parcel: { weight_grams: 900_000, length_cm: 300, width_cm: 300, height_cm: 300 } }),
+      input({ places: [{ weight_grams: 900_000, length_cm: 300, width_cm: 300, height_cm: 300 }] }),
     );
     delete (body.cargo as Record<string, unknown>).oversizedWeight;
     expect(calc(body).body.errors![0]!.fields).toEqual(['cargo.oversizedWeight']);
@@ -200,5 +200,27 @@ describe('Dellin simulator: what Dellin documents, not what is convenient (audit
     expect(dates('express').orderDates).toHaveProperty('derivalToAddressMax');
     const terminal = calc(buildCalculatorRequest(input())).body as { data: Record<string, unknown> };
     expect(terminal.data).not.toHaveProperty('deliveryTerm');
+  });
+});
+
+describe('Dellin simulator: several places and insurance (#21)', () => {
+  const BOX = { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 };
+
+  it('prices the totals and answers the insurance apart; refuses a heaviest place that does not fit the totals', () => {
+    const three = buildCalculatorRequest(input({ places: [BOX, BOX, BOX], declaredValueKopecks: 1_000_000 }));
+    const a = calc(three);
+    expect(a.status).toBe(200);
+    expect(a.body.data).toMatchObject({ insurance: 30 });
+    const bad = structuredClone(three);
+    (bad.cargo as Record<string, unknown>).weight = 5; // heavier than all three together
+    expect(calc(bad).body.errors![0]!.fields).toEqual(['cargo.weight']);
+    const short = structuredClone(three);
+    (short.cargo as Record<string, unknown>).weight = 0.5; // three places of at most 0.5 kg cannot weigh 3.6 kg
+    expect(calc(short).body.errors![0]!.fields).toEqual(['cargo.weight']);
+  });
+
+  it('refuses a stated value longer than Dellin’s 12 characters', () => {
+    const body = buildCalculatorRequest(input({ declaredValueKopecks: 123_456_789_012_34 }));
+    expect(calc(body).body.errors![0]!.fields).toEqual(['cargo.insurance.statedValue']);
   });
 });

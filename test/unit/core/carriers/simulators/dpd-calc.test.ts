@@ -10,7 +10,7 @@ const req = (over: Partial<DpdCostRequest> = {}): DpdCostRequest => ({
   pickup: { index: '101000' },
   delivery: { index: '420000' },
   selfDelivery: false,
-  parcel: { weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 },
+  places: [{ weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 }],
   declaredValueKopecks: 0,
   ...over,
 });
@@ -102,7 +102,7 @@ describe('DPD simulator', () => {
 
   it('offers nothing over DPD’s parcel limits (an empty answer), judged by weight and volume alone', () => {
     const at = (weight_grams: number, length_cm: number, width_cm: number, height_cm: number) =>
-      answer(buildServiceCostEnvelope(req({ parcel: { weight_grams, length_cm, width_cm, height_cm } })))
+      answer(buildServiceCostEnvelope(req({ places: [{ weight_grams, length_cm, width_cm, height_cm }] })))
         .reading.kind;
     expect(at(40_000, 30, 20, 10)).toBe('no_service');
     expect(at(31_500, 30, 20, 10)).toBe('rates');

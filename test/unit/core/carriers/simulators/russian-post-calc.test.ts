@@ -70,12 +70,22 @@ describe('simulator tariff answers', () => {
     expect(courier.delivery.max).toBeLessThan(standard.delivery.max);
   });
 
+  it('#21: "с ОЦ и НП" (…040) needs sumoc and sumnp, refuses COD above the declared value, prices cover only', () => {
+    expect(errorCode(ask({ object: '27040', sumoc: '100000' }))).toBe(1201);
+    expect(body(ask({ object: '27040', sumoc: '100000' })).errors[0].msg).toContain('(sumnp)');
+    expect(errorCode(ask({ object: '27040', sumoc: '100000', sumnp: '100001' }))).toBe(1200);
+    expect(errorCode(ask({ object: '27040', sumoc: '100000', sumnp: '1x' }))).toBe(1301);
+    const b = body(ask({ object: '27040', sumoc: '100000', sumnp: '100000' }));
+    expect(b).toMatchObject({ id: 27040, mailctg: 4, cover: { val: 4000 } });
+    expect(b.paynds).toBe(b.ground.valnds + b.cover.valnds);
+  });
+
   it('adds a declared-value fee for the "с ОЦ" variants and requires sumoc for them', () => {
     const plain = body(ask({ object: '23030' }));
     const insured = body(ask({ object: '23020', sumoc: '150000' }));
     expect(insured.id).toBe(23020);
     expect(insured.paynds).toBeGreaterThan(plain.paynds);
-    expect(insured.service.val).toBe(6000);
+    expect(insured.cover.val).toBe(6000);
     expect(errorCode(ask({ object: '23020' }))).toBe(1201);
   });
 

@@ -205,3 +205,38 @@ describe('Yandex simulator', () => {
     expect(formatRoubles(22555)).toBe('225.55');
   });
 });
+
+describe('Yandex simulator: cash on delivery and places (#21)', () => {
+  it('answers the commission apart with card on receipt; refuses a sum to collect on a prepaid parcel', async () => {
+    const prepaid = await post('/pricing-calculator', door());
+    const cod = await post(
+      '/pricing-calculator',
+      door({ client_price: 100_000, payment_method: 'card_on_receipt' }),
+    );
+    expect(cod.status).toBe(200);
+    expect(cod.json).toMatchObject({
+      pricing: prepaid.json.pricing_total,
+      pricing_commission_on_delivery_payment: '2.2%',
+      pricing_commission_on_delivery_payment_amount: '22 RUB',
+    });
+    expect(prepaid.json).not.toHaveProperty('pricing_commission_on_delivery_payment_amount');
+    expect((await post('/pricing-calculator', door({ client_price: 100_000 }))).status).toBe(400);
+    expect((await post('/pricing-calculator', door({ payment_method: 'cash' }))).json.code).toBe('400');
+  });
+
+  it('checks every place against the XL box, and prices them all', async () => {
+    const box = { physical_dims: { weight_gross: 1200, dx: 30, dy: 15, dz: 20 } };
+    const two = await post('/pricing-calculator', door({ total_weight: 2400, places: [box, box] }));
+    const one = await post('/pricing-calculator', door());
+    expect(parseFloat(two.json.pricing_total)).toBeGreaterThan(parseFloat(one.json.pricing_total));
+    const heavy = { physical_dims: { weight_gross: 32_000, dx: 30, dy: 15, dz: 20 } };
+    expect(
+      (await post('/pricing-calculator', door({ total_weight: 33_200, places: [box, heavy] }))).status,
+    ).toBe(404);
+    // 40 kg in two places of 20 kg: each place fits, so it is priced.
+    const half = { physical_dims: { weight_gross: 20_000, dx: 30, dy: 15, dz: 20 } };
+    expect(
+      (await post('/pricing-calculator', door({ total_weight: 40_000, places: [half, half] }))).status,
+    ).toBe(200);
+  });
+});

@@ -21,6 +21,8 @@ describe('Yandex mapper', () => {
           days_min: 7,
           days_max: 7,
           price_type: 'public',
+          // #21: prepaid, nothing declared: the whole price is the delivery.
+          breakdown: { base_kopecks: 22570, insurance_kopecks: 0, cod_fee_kopecks: 0 },
         },
       ],
     });

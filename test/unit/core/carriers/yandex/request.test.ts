@@ -11,8 +11,9 @@ describe('Yandex request', () => {
         sourceStationId: 'fbed3aa1-2cc6-4370-ab4d-59c5cc9bb924',
         destination: { platform_station_id: 'e1139f6d-e34f-47a9-a55f-31f032a861a6' },
         tariff: 'self_pickup',
-        parcel: { weight_grams: 1200, length_cm: 30.2, width_cm: 20, height_cm: 15 },
+        places: [{ weight_grams: 1200, length_cm: 30.2, width_cm: 20, height_cm: 15 }],
         declaredValueKopecks: 150_000,
+        codKopecks: 0,
       }),
     ).toEqual({
       source: { platform_station_id: 'fbed3aa1-2cc6-4370-ab4d-59c5cc9bb924' },

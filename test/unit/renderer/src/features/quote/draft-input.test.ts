@@ -23,7 +23,7 @@ describe('buildShipment reads units', () => {
     ['1,2', '', 1200, 0],
   ])('weight «%s», value «%s»', (weight, value, grams, kopecks) => {
     const built = buildShipment({ ...FILLED, weight, value });
-    expect(built.ok && built.shipment.parcel.weight_grams).toBe(grams);
+    expect(built.ok && built.shipment.parcel?.weight_grams).toBe(grams);
     expect(built.ok && built.shipment.declared_value_kopecks).toBe(kopecks);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { QuoteRate } from '../../../../../../core/contract/quote-ext';
 import type { Rate } from '../../../../../../core/contract/v1';
 import type { DeskQuoteResult, OriginsResult } from '../../../../../../core/desk/contract';
 import {
@@ -7,6 +8,7 @@ import {
   originsReducer,
   type OriginsRunState,
 } from '../../../../../../renderer/src/features/quote/origins-run';
+import { quoteRate } from './quote-rate';
 
 const sort = { key: 'price', dir: 'asc' } as const;
 const shipment = {
@@ -15,8 +17,8 @@ const shipment = {
   parcel: { weight_grams: 1000, length_cm: 10, width_cm: 10, height_cm: 10 },
 };
 
-function rate(carrier: string, price: number): Rate {
-  return {
+function rate(carrier: string, price: number): QuoteRate {
+  return quoteRate({
     carrier,
     carrier_name: carrier,
     service_code: `${carrier}-s`,
@@ -27,10 +29,10 @@ function rate(carrier: string, price: number): Rate {
     days_min: 2,
     days_max: 3,
     price_type: 'public',
-  } as Rate;
+  } as Rate);
 }
 
-function result(rates: Rate[]): DeskQuoteResult {
+function result(rates: QuoteRate[]): DeskQuoteResult {
   return { request_id: 'r', quote_id: 1, sandbox: true, rates, failures: [] };
 }
 

@@ -1,7 +1,8 @@
 // The kept result (#17 item 1): every unavailability kind survives a round trip through storage intact, and
 // an entry that cannot be read drops that entry, never the result.
 import { describe, expect, it } from 'vitest';
-import type { Rate, ShipmentInput } from '../../../../../../core/contract/v1';
+import type { QuoteRate } from '../../../../../../core/contract/quote-ext';
+import type { ShipmentInput } from '../../../../../../core/contract/v1';
 import {
   UNAVAILABLE_KINDS,
   type DeskQuoteResult,
@@ -9,6 +10,7 @@ import {
 } from '../../../../../../core/desk/contract';
 import { restoreRun, storableRun } from '../../../../../../renderer/src/features/quote/persist';
 import { IDLE, runReducer, type RunState } from '../../../../../../renderer/src/features/quote/run';
+import { quoteRate } from './quote-rate';
 
 const sort = { key: 'price', dir: 'asc' } as const;
 const KEY = 'ratedesk.quote.last';
@@ -19,8 +21,8 @@ const shipment: ShipmentInput = {
   parcel: { weight_grams: 300_000, length_cm: 120, width_cm: 100, height_cm: 100 },
 };
 
-function rate(carrier: string, code: string, price: number): Rate {
-  return {
+function rate(carrier: string, code: string, price: number): QuoteRate {
+  return quoteRate({
     carrier,
     carrier_name: carrier.toUpperCase(),
     service_code: code,
@@ -31,7 +33,7 @@ function rate(carrier: string, code: string, price: number): Rate {
     days_min: 2,
     days_max: 4,
     price_type: 'public',
-  };
+  });
 }
 
 /** What the details of each kind look like when the core sends one. */

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Rate } from '../../../../../../core/contract/v1';
+import type { QuoteRate } from '../../../../../../core/contract/quote-ext';
 import type { DeskQuoteResult, QuoteProgress } from '../../../../../../core/desk/contract';
 import { rateKey } from '../../../../../../renderer/src/features/quote/logic';
 import { IDLE, runReducer, type RunState } from '../../../../../../renderer/src/features/quote/run';
+import { quoteRate } from './quote-rate';
 
 const sort = { key: 'price', dir: 'asc' } as const;
 
-function rate(carrier: string, code: string, price: number, days = 3): Rate {
-  return {
+function rate(carrier: string, code: string, price: number, days = 3): QuoteRate {
+  return quoteRate({
     carrier,
     carrier_name: carrier,
     service_code: code,
@@ -18,7 +19,7 @@ function rate(carrier: string, code: string, price: number, days = 3): Rate {
     days_min: days,
     days_max: days,
     price_type: 'public',
-  };
+  });
 }
 
 const cheapPost = rate('russian-post', 'p1', 100);
@@ -26,7 +27,7 @@ const dearCdek = rate('cdek', 'c1', 500);
 const cheapCdek = rate('cdek', 'c2', 50);
 
 // Only the fields the reducer reads: the core is dropping the English `unavailable` list from this result.
-function result(rates: Rate[], failures: DeskQuoteResult['failures'] = []): DeskQuoteResult {
+function result(rates: QuoteRate[], failures: DeskQuoteResult['failures'] = []): DeskQuoteResult {
   return { request_id: 'r', quote_id: 7, sandbox: true, rates, failures } as DeskQuoteResult;
 }
 
