@@ -171,6 +171,9 @@ export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallConte
   };
 
   try {
+    // A quote whose asker left before this carrier's turn (a client gone while its claim was written, a warm-up
+    // stopped while it read its route) asks nobody.
+    signal.throwIfAborted();
     const outcome = await raceAbort(adapter.quote(ctx.request, { signal, account }), signal);
     if (!outcome.ok) return fail(outcome.kind, 'detail' in outcome ? outcome.detail : undefined);
     const rates: CarrierRate[] = [];
@@ -194,7 +197,11 @@ export async function rateCarrier(adapter: CarrierAdapter, ctx: CarrierCallConte
 
 /** An adapter that ignores its signal must still not hold the request past the deadline. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // The adapter's own rejection comes later, with nobody waiting for it: an unhandled rejection ends Node.
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });

@@ -26,6 +26,11 @@ interface ServeProcessBase {
   stderr: string[];
   /** Resident set size of the serving process, in bytes (Linux /proc). */
   rssBytes(): number;
+  /**
+   * Memory after a full garbage collection (RSS and V8 heap in use, bytes): what the process retains. Only for a
+   * process started with `gcProbe` (test/helpers/serve-gc-probe.ts).
+   */
+  collectedMemory(): Promise<{ rss: number; heap: number }>;
   /** True while the process runs. */
   alive(): boolean;
   close(): Promise<void>;
@@ -74,6 +79,8 @@ export interface ServeOptions {
   args?: string[];
   /** How serve listens (default `--port 0`; the company-network tests pass `--listen …`). */
   listen?: string[];
+  /** Start through test/helpers/serve-gc-probe.ts, so that collectedMemory() can force a collection. */
+  gcProbe?: boolean;
 }
 
 export function startServeProcess(
@@ -91,12 +98,15 @@ export async function startServeProcess(
   company?: ServeProcessOptions,
 ): Promise<ServeProcess | CompanyServeProcess> {
   const flags = [...(options.listen ?? ['--port', '0']), ...(options.args ?? [])];
-  if (company) return startOnDatabase(env, flags, company.database);
+  const entry = options.gcProbe
+    ? ['--expose-gc', '--import', 'tsx', 'test/helpers/serve-gc-probe.ts']
+    : ['--import', 'tsx', 'core/cli/serve.ts'];
+  if (company) return startOnDatabase(env, flags, company.database, entry);
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ratedesk-serve-'));
   const store = openDataFolder(dir);
   const key = await prepare(store);
   await store.close();
-  const base = await spawnServe(['--data-dir', dir, ...flags], env, key);
+  const base = await spawnServe(entry, ['--data-dir', dir, ...flags], env, key);
   const file = openReadOnly(dir);
   return {
     ...base,
@@ -115,12 +125,14 @@ async function startOnDatabase(
   env: Record<string, string>,
   listenArgs: string[],
   database: string,
+  entry: string[],
 ): Promise<CompanyServeProcess> {
   const store = await openCompanyStore(database);
   try {
     const key = await prepare(store);
     // A company database needs a server key (docs/operations.md): the suite's own, unless the test gives one.
     const base = await spawnServe(
+      entry,
       ['--database', database, ...listenArgs],
       { RATEDESK_SERVER_KEY: SERVER_KEY, ...env },
       key,
@@ -150,16 +162,21 @@ async function startOnDatabase(
 }
 
 async function spawnServe(
+  entry: string[],
   args: string[],
   env: Record<string, string>,
   key: string,
 ): Promise<ServeProcessBase> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', ...args], {
+  const proc = spawn(process.execPath, [...entry, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stderr: string[] = [];
-  createInterface({ input: proc.stderr! }).on('line', (l) => stderr.push(l));
+  const probeWaiters: Array<(line: string) => void> = [];
+  createInterface({ input: proc.stderr! }).on('line', (l) => {
+    if (l.startsWith('gc-probe')) probeWaiters.shift()?.(l);
+    else stderr.push(l);
+  });
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: proc.stdout! }).once('line', resolve);
     proc.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr.join('\n')}`)));
@@ -173,6 +190,22 @@ async function spawnServe(
     rssBytes() {
       const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
+    },
+    async collectedMemory() {
+      const line = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error('serve did not answer the gc probe in 30 s')),
+          30_000,
+        );
+        probeWaiters.push((l) => {
+          clearTimeout(timer);
+          resolve(l);
+        });
+        proc.kill('SIGUSR2');
+      });
+      const m = /^gc-probe rss=(\d+) heap=(\d+)$/.exec(line);
+      if (!m) throw new Error(`gc probe: ${line}`);
+      return { rss: Number(m[1]), heap: Number(m[2]) };
     },
     alive: () => proc.exitCode === null && proc.signalCode === null,
     async close() {

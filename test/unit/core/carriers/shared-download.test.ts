@@ -81,4 +81,26 @@ describe('SharedDownload', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]!.signal.aborted).toBe(false);
   });
+
+  it('a caller already aborted when it joins leaves no unhandled rejection behind when the download fails', async () => {
+    const unheard: unknown[] = [];
+    const listen = (reason: unknown): void => void unheard.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      let fail: (e: Error) => void = () => undefined;
+      const shared = new SharedDownload<string>(
+        () => new Promise<string>((_, reject) => (fail = reject)),
+        60_000,
+      );
+      const gone = new AbortController();
+      gone.abort(new Error('warm-up stopped'));
+      await expect(shared.join(gone.signal, true)).rejects.toThrow('warm-up stopped');
+      fail(new Error('HTTP 502'));
+      await turn();
+      await turn();
+      expect(unheard).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+  });
 });

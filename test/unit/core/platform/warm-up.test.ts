@@ -124,6 +124,35 @@ describe('WarmUp', () => {
     expect(a.signals[0]!.aborted).toBe(true);
   });
 
+  it('a real quote starting while the route is read stops it; no carrier is asked and nothing rejects unheard', async () => {
+    // On a company server the route is a database read: a /v1 quote landing then crashed serve (an unhandled
+    // rejection of the aborted carrier calls) in the crash soak.
+    const unheard: unknown[] = [];
+    const listen = (reason: unknown): void => void unheard.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      const ref: { warm?: WarmUp } = {};
+      const a = fake('a', { quote: async (signal) => signal.throwIfAborted() });
+      const base = deps([a], ['a']);
+      ref.warm = new WarmUp({
+        ...base,
+        route: async () => {
+          ref.warm!.quoteStarted();
+          return base.route();
+        },
+      });
+      const report = await ref.warm.settled;
+      expect(report.stopped).toBe('quote');
+      expect(report.phases.map((p) => p.phase)).toEqual(['code', 'directories']);
+      expect(a.quoted).toEqual([]);
+      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setImmediate(r));
+      expect(unheard).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+  });
+
   it('a real quote before the warm-up began leaves it nothing to do', async () => {
     const a = fake('a');
     const warm = new WarmUp(deps([a], ['a']));

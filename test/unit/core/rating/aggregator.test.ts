@@ -168,6 +168,38 @@ describe('quoteAll: circuit breaker', () => {
     expect(cdek.calls).toBe(4);
   });
 
+  it('a quote whose asker already left asks no carrier, and nothing rejects unheard (it once ended the process)', async () => {
+    // As real adapters do: an async quote that throws at once on an aborted signal.
+    let calls = 0;
+    const eager: CarrierAdapter = {
+      code: 'cdek',
+      name: 'cdek',
+      async quote(_req, { signal }) {
+        calls += 1;
+        signal.throwIfAborted();
+        return { ok: true, rates: [rate('cdek')] };
+      },
+    };
+    const unheard: unknown[] = [];
+    const listen = (reason: unknown): void => void unheard.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      const r = rig(eager);
+      const gone = new AbortController();
+      gone.abort(new DOMException('warm-up stopped: quote', 'AbortError'));
+      const res = await r.quote(fresh(), { signal: gone.signal });
+      expect(res.cancelled).toBe(true);
+      expect(calls).toBe(0);
+      // Unhandled rejections are reported after the microtask queue drains: give them two turns of the loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unheard).toEqual([]);
+      expect(r.board.view('cdek')).toMatchObject({ state: 'closed', consecutiveFailures: 0 });
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+  });
+
   it('"no service" is an answer (resets the count); a local verdict is neither failure nor answer', async () => {
     const cdek = scripted('cdek', 'error');
     const r = rig(cdek);
