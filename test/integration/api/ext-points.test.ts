@@ -58,6 +58,8 @@ describe('POST /ext/v1/points', () => {
       expect(r.headers['ratelimit']).toMatch(/^"account";r=\d+;t=\d+$/);
       expect(r.headers['x-request-id']).toMatch(/^req_/);
       expect(r.headers['cache-control']).toBe('no-store');
+      // Points from the simulators are made up, as sandbox prices are: marked the same way.
+      expect(r.headers['x-ratedesk-sandbox']).toBe('true');
     }
     expect((await t.get('/v1/balance')).json.balance).toBe(before);
     expect(ledgerRows()).toBe(ledger);
