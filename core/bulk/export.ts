@@ -3,7 +3,7 @@
 // bad line of the file saying why it was not quoted. The CSV and XLSX writers turn it into the file
 // (core/operations/bulk.ts), so both formats hold the same cells.
 import type { BulkChoice, BulkProblem, BulkRowResult } from '../contract/operations';
-import { describeBulkProblem } from '../contract/operations';
+import { bulkProblemText } from '../contract/operations';
 import type { QuoteRate } from '../contract/quote-ext';
 import { daysText } from '../contract/spreadsheet';
 
@@ -113,7 +113,7 @@ export function bulkCells(
     };
   });
   const byLine = new Map<number, string[]>();
-  for (const p of problems) byLine.set(p.line, [...(byLine.get(p.line) ?? []), describeBulkProblem(p)]);
+  for (const p of problems) byLine.set(p.line, [...(byLine.get(p.line) ?? []), bulkProblemText(p, lang)]);
   for (const [line, reasons] of byLine) {
     const width = bulkHeader(lang).length;
     const cells: SheetCell[] = new Array<SheetCell>(width).fill(null);

@@ -41,6 +41,7 @@ export function isOperationName(name: string): name is OperationName {
 
 export * from './accounts';
 export * from './bulk';
+export * from './bulk-words';
 export * from './calendar';
 export * from './carriers';
 export * from './common';

@@ -81,8 +81,17 @@ describe('a 1,000-row file', () => {
     });
     const lines = Buffer.from(file.base64, 'base64').toString('utf8').split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(1 + 1000);
-    expect(lines[500]).toMatch(/^"501";.*"weight_kg: ""много"" is not a weight/);
+    // The reason in the UI's language and in the screen's words (it was English in a Russian file before).
+    expect(lines[500]).toMatch(/^"501";.*"«Вес, кг»: «много» — не вес от 1 г до 1000 кг"$/);
     expect(lines[1]).toMatch(/^"2";"З-1";"Москва";"Казань";"1";"[^"]+";/);
+    await desk.ok('settings:set', { name: 'ui.language', value: 'en' });
+    try {
+      const english = await desk.ok('bulk:export', { format: 'csv', rows: [], problems: parsed.problems });
+      const text = Buffer.from(english.base64, 'base64').toString('utf8');
+      expect(text).toContain('"""Weight, kg"": ""много"" is not a weight from 1 g to 1000 kg"');
+    } finally {
+      await desk.ok('settings:set', { name: 'ui.language', value: 'ru' });
+    }
   }, 300_000);
 });
 
