@@ -35,7 +35,9 @@ for (const carrier of ['pek', 'yandex'] as const) {
       // Every code: the registry fronts every enabled carrier, CDEK and Russian Post included.
       proxy = await startFaultProxy(CARRIER_CODES);
       t = await startTestService({
-        settings: { [`carriers.${carrier}.enabled`]: 'on', 'rating.carrier_timeout_ms': '800' },
+        // Long enough for a clean quote on a cold, busy host (Yandex's first one took over 800 ms in CI beside
+        // another test file); the hang fault waits it out once per carrier.
+        settings: { [`carriers.${carrier}.enabled`]: 'on', 'rating.carrier_timeout_ms': '3000' },
         sandboxFront: proxy.front,
       });
     });
