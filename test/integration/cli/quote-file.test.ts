@@ -68,7 +68,10 @@ describe('admin quote-file (child process)', () => {
     expect(sheet.rowCount).toBe(4);
     expect(sheet.getRow(2).getCell(4).value).toBe('Казань');
     expect(typeof sheet.getRow(2).getCell(8).value).toBe('number');
-    expect(String(sheet.getRow(3).getCell(sheet.columnCount).value)).toMatch(/^weight_kg: "abc"/);
+    // The file speaks the UI's language (Russian by default), in the Bulk screen's words; stderr stays English.
+    expect(String(sheet.getRow(3).getCell(sheet.columnCount).value)).toBe(
+      '«Вес, кг»: «abc» — не вес от 1 г до 1000 кг',
+    );
   }, 120_000);
 
   it('exits 0 when every row got a rate; --json is one document; --account paces and must exist', async () => {
